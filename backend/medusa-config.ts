@@ -1,0 +1,120 @@
+import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const isProduction = process.env.NODE_ENV === "production"
+
+/**
+ * A secret must come from the environment in production. Outside production a
+ * fixed development value is used so `npm start` works with no setup; it is
+ * never used when NODE_ENV=production (the start script refuses first, and this
+ * throws for anyone starting the server another way).
+ */
+function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
+  const value = process.env[name]
+  if (value) {
+    return value
+  }
+  if (isProduction) {
+    throw new Error(`${name} must be set when NODE_ENV=production`)
+  }
+  return `development-only-${name.toLowerCase()}`
+}
+
+const port = process.env.PORT || "9000"
+// Where shoppers reach the shop; the storefront server proxies /static, so file
+// URLs are built on it and load from the same origin as the pages.
+const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, "")
+
+const redisUrl = process.env.REDIS_URL
+
+const fileProvider = process.env.S3_BUCKET
+  ? {
+      resolve: "@medusajs/medusa/file-s3",
+      id: "s3",
+      options: {
+        file_url: process.env.S3_FILE_URL,
+        access_key_id: process.env.S3_ACCESS_KEY_ID,
+        secret_access_key: process.env.S3_SECRET_ACCESS_KEY,
+        region: process.env.S3_REGION,
+        bucket: process.env.S3_BUCKET,
+        endpoint: process.env.S3_ENDPOINT,
+        prefix: process.env.S3_PREFIX,
+      },
+    }
+  : {
+      resolve: "@medusajs/medusa/file-local",
+      id: "local",
+      options: {
+        // Medusa serves <project>/static at /static; the start script links the
+        // build's static folder to backend/static so files survive rebuilds.
+        backend_url: process.env.FILE_BASE_URL || `${publicUrl}/static`,
+      },
+    }
+
+const redisModules = redisUrl
+  ? [
+      {
+        resolve: "@medusajs/medusa/event-bus-redis",
+        options: { redisUrl },
+      },
+      {
+        resolve: "@medusajs/medusa/workflow-engine-redis",
+        options: { redis: { url: redisUrl } },
+      },
+      {
+        resolve: "@medusajs/medusa/cache-redis",
+        options: { redisUrl },
+      },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    databaseLogging: false,
+    redisUrl,
+    // Session cookie: HTTP-only, SameSite=Lax, Secure in production unless
+    // COOKIE_SECURE=false says the shop is served over plain http.
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === "true" : isProduction,
+    },
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
+    http: {
+      storeCors: process.env.STORE_CORS || `${publicUrl},http://localhost:5173`,
+      adminCors: process.env.ADMIN_CORS || `${publicUrl},http://localhost:5173,http://localhost:${port}`,
+      authCors: process.env.AUTH_CORS || `${publicUrl},http://localhost:5173,http://localhost:${port}`,
+      jwtSecret: secret("JWT_SECRET"),
+      cookieSecret: secret("COOKIE_SECRET"),
+    },
+  },
+  admin: {
+    disable: process.env.DISABLE_MEDUSA_ADMIN === "true",
+    path: "/app",
+    backendUrl: process.env.MEDUSA_BACKEND_URL || "/",
+  },
+  modules: [
+    { resolve: "./src/modules/brand" },
+    {
+      resolve: "@medusajs/medusa/file",
+      key: Modules.FILE,
+      options: { providers: [fileProvider] },
+    },
+    ...redisModules,
+  ],
+})

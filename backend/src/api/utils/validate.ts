@@ -1,0 +1,28 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { z } from "@medusajs/framework/zod"
+
+/** Readable one-line message from a zod error: the first issue, with its field. */
+export function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) {
+    return "Invalid request"
+  }
+  if (issue.code === "unrecognized_keys") {
+    return `Unknown parameter: ${issue.keys.join(", ")}`
+  }
+  const field = issue.path.join(".")
+  return issue.code === "custom" || !field ? issue.message : `${field}: ${issue.message}`
+}
+
+/** Validates the query string; the parsed value is on `req.validatedQuery`. */
+export function validateShopQuery(schema: z.ZodTypeAny) {
+  return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
+    const result = schema.safeParse(req.query)
+    if (!result.success) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, zodMessage(result.error)))
+    }
+    req.validatedQuery = result.data as MedusaRequest["validatedQuery"]
+    next()
+  }
+}

@@ -1,0 +1,408 @@
+import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createInventoryLevelsWorkflow,
+  createPriceListPricesWorkflow,
+  createPriceListsWorkflow,
+  createProductCategoriesWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  createTaxRegionsWorkflow,
+  createUserAccountWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateStoresWorkflow,
+  uploadFilesWorkflow,
+} from "@medusajs/medusa/core-flows"
+import {
+  BRAND_LABELS,
+  BRANDS,
+  CATEGORIES,
+  CATEGORY_LABELS,
+  SALE_PRICE_LIST_TITLE,
+  STORE_CURRENCY,
+} from "../lib/catalog"
+import { productPicture } from "../lib/png"
+import { BRAND_MODULE } from "../modules/brand"
+import type BrandModuleService from "../modules/brand/service"
+import { createBrandsWorkflow } from "../workflows/create-brands"
+import { SEED_PRODUCTS, SeedProduct } from "./seed-data"
+
+export const SHOP_NAME = process.env.SHOP_NAME || "Deshi Bazar"
+export const DEFAULT_ADMIN_EMAIL = "admin@shop.local" // same as scripts/lib/start-env.ts
+export const DEFAULT_ADMIN_PASSWORD = "admin12345"
+const SALES_CHANNEL_NAME = "Default Sales Channel"
+const REGION_NAME = "Bangladesh"
+const LOCATION_NAME = "Dhaka Warehouse"
+const API_KEY_TITLE = "Storefront"
+
+export function percentOff(price: number, saleprice: number): number {
+  return saleprice > 0 && saleprice < price ? Math.round(((price - saleprice) / price) * 100) : 0
+}
+
+async function ensureStoreAndChannel(container: MedusaContainer) {
+  const storeService = container.resolve(Modules.STORE)
+  const salesChannelService = container.resolve(Modules.SALES_CHANNEL)
+  const [store] = await storeService.listStores()
+  let [channel] = await salesChannelService.listSalesChannels({ name: SALES_CHANNEL_NAME })
+  if (!channel) {
+    const { result } = await createSalesChannelsWorkflow(container).run({
+      input: { salesChannelsData: [{ name: SALES_CHANNEL_NAME }] },
+    })
+    channel = result[0]
+  }
+  await updateStoresWorkflow(container).run({
+    input: {
+      selector: { id: store.id },
+      update: {
+        name: SHOP_NAME,
+        supported_currencies: [{ currency_code: STORE_CURRENCY, is_default: true }],
+        default_sales_channel_id: channel.id,
+      },
+    },
+  })
+  return { store, channel }
+}
+
+async function ensureRegion(container: MedusaContainer) {
+  const regionService = container.resolve(Modules.REGION)
+  const [existing] = await regionService.listRegions({ name: REGION_NAME })
+  if (existing) {
+    return existing
+  }
+  const { result } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: REGION_NAME,
+          currency_code: STORE_CURRENCY,
+          countries: ["bd"],
+          payment_providers: ["pp_system_default"],
+        },
+      ],
+    },
+  })
+  const taxService = container.resolve(Modules.TAX)
+  const taxRegions = await taxService.listTaxRegions({ country_code: "bd" })
+  if (!taxRegions.length) {
+    await createTaxRegionsWorkflow(container).run({
+      input: [{ country_code: "bd", provider_id: "tp_system" }],
+    })
+  }
+  return result[0]
+}
+
+async function ensureLocationAndShipping(
+  container: MedusaContainer,
+  storeId: string,
+  channelId: string,
+  regionId: string
+) {
+  const locationService = container.resolve(Modules.STOCK_LOCATION)
+  const fulfillmentService = container.resolve(Modules.FULFILLMENT)
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const [existing] = await locationService.listStockLocations({ name: LOCATION_NAME })
+  if (existing) {
+    return existing
+  }
+  const { result } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: [
+        { name: LOCATION_NAME, address: { city: "Dhaka", country_code: "BD", address_1: "" } },
+      ],
+    },
+  })
+  const location = result[0]
+  await updateStoresWorkflow(container).run({
+    input: { selector: { id: storeId }, update: { default_location_id: location.id } },
+  })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  })
+
+  let [profile] = await fulfillmentService.listShippingProfiles({ type: "default" })
+  if (!profile) {
+    const { result: profiles } = await createShippingProfilesWorkflow(container).run({
+      input: { data: [{ name: "Default Shipping Profile", type: "default" }] },
+    })
+    profile = profiles[0]
+  }
+  const fulfillmentSet = await fulfillmentService.createFulfillmentSets({
+    name: "Bangladesh delivery",
+    type: "shipping",
+    service_zones: [{ name: "Bangladesh", geo_zones: [{ country_code: "bd", type: "country" }] }],
+  })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+  })
+  // Cash-on-delivery courier rates of SPEC.md section 9.
+  const option = (name: string, code: string, description: string, amount: number) => ({
+    name,
+    price_type: "flat" as const,
+    provider_id: "manual_manual",
+    service_zone_id: fulfillmentSet.service_zones[0].id,
+    shipping_profile_id: profile.id,
+    type: { label: name, description, code },
+    prices: [
+      { currency_code: STORE_CURRENCY, amount },
+      { region_id: regionId, amount },
+    ],
+    rules: [
+      { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+      { attribute: "is_return", value: "false", operator: "eq" as const },
+    ],
+  })
+  await createShippingOptionsWorkflow(container).run({
+    input: [
+      option("Inside Dhaka", "dhaka", "Delivery in 1-2 days", 60),
+      option("Outside Dhaka", "outside", "Delivery in 2-3 days", 120),
+    ],
+  })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: location.id, add: [channelId] },
+  })
+  return location
+}
+
+/** The storefront's publishable key: Medusa's default one when present, linked to our channel. */
+async function ensurePublishableKey(container: MedusaContainer, channelId: string) {
+  const apiKeyService = container.resolve(Modules.API_KEY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const keys = await apiKeyService.listApiKeys({ type: "publishable" }, { order: { created_at: "ASC" } })
+  let key = keys.find((k) => !k.revoked_at)
+  if (!key) {
+    const { result } = await createApiKeysWorkflow(container).run({
+      input: { api_keys: [{ title: API_KEY_TITLE, type: "publishable", created_by: "" }] },
+    })
+    key = result[0]
+  }
+  const { data } = await query.graph({
+    entity: "api_key",
+    fields: ["sales_channels.id"],
+    filters: { id: key.id },
+  })
+  const linked = (data[0]?.sales_channels ?? []).some((c) => c?.id === channelId)
+  if (!linked) {
+    await linkSalesChannelsToApiKeyWorkflow(container).run({
+      input: { id: key.id, add: [channelId] },
+    })
+  }
+  return key
+}
+
+async function ensureCategories(container: MedusaContainer): Promise<Map<string, string>> {
+  const productService = container.resolve(Modules.PRODUCT)
+  const existing = await productService.listProductCategories({ handle: [...CATEGORIES] })
+  const missing = CATEGORIES.filter((handle) => !existing.some((c) => c.handle === handle))
+  let created: { id: string; handle: string }[] = []
+  if (missing.length) {
+    const { result } = await createProductCategoriesWorkflow(container).run({
+      input: {
+        product_categories: missing.map((handle) => ({
+          name: CATEGORY_LABELS[handle],
+          handle,
+          is_active: true,
+        })),
+      },
+    })
+    created = result
+  }
+  return new Map([...existing, ...created].map((c) => [c.handle, c.id]))
+}
+
+async function ensureBrands(container: MedusaContainer): Promise<Map<string, string>> {
+  const brandService: BrandModuleService = container.resolve(BRAND_MODULE)
+  const existing = await brandService.listBrands({ handle: [...BRANDS] })
+  const missing = BRANDS.filter((handle) => !existing.some((b) => b.handle === handle))
+  let created: { id: string; handle: string }[] = []
+  if (missing.length) {
+    const { result } = await createBrandsWorkflow(container).run({
+      input: { brands: missing.map((handle) => ({ handle, name: BRAND_LABELS[handle] })) },
+    })
+    created = result
+  }
+  return new Map([...existing, ...created].map((b) => [b.handle, b.id]))
+}
+
+async function uploadPicture(container: MedusaContainer, product: SeedProduct, index: number) {
+  const png = productPicture(index + 1, product.shape)
+  const { result } = await uploadFilesWorkflow(container).run({
+    input: {
+      files: [
+        {
+          filename: `${product.handle}.png`,
+          mimeType: "image/png",
+          content: png.toString("base64"),
+          access: "public",
+        },
+      ],
+    },
+  })
+  return result[0].url
+}
+
+async function ensureProducts(
+  container: MedusaContainer,
+  ids: { channelId: string; locationId: string; categories: Map<string, string>; brands: Map<string, string> }
+) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const productService = container.resolve(Modules.PRODUCT)
+  const fulfillmentService = container.resolve(Modules.FULFILLMENT)
+  const [profile] = await fulfillmentService.listShippingProfiles({ type: "default" })
+  const existing = await productService.listProducts(
+    { handle: SEED_PRODUCTS.map((p) => p.handle) },
+    { select: ["handle"] }
+  )
+  const have = new Set(existing.map((p) => p.handle))
+  const missing = SEED_PRODUCTS.filter((p) => !have.has(p.handle))
+  if (!missing.length) {
+    return
+  }
+  logger.info(`Seeding ${missing.length} products...`)
+
+  const images = new Map<string, string>()
+  for (const product of missing) {
+    images.set(product.handle, await uploadPicture(container, product, SEED_PRODUCTS.indexOf(product)))
+  }
+
+  // One run per brand: the brand link is made by the productsCreated hook.
+  const created: { handle: string; variantId: string }[] = []
+  for (const brand of BRANDS) {
+    const group = missing.filter((p) => p.brand === brand)
+    if (!group.length) {
+      continue
+    }
+    const { result } = await createProductsWorkflow(container).run({
+      input: {
+        products: group.map((p) => ({
+          title: p.title,
+          handle: p.handle,
+          description: p.description,
+          status: ProductStatus.PUBLISHED,
+          thumbnail: images.get(p.handle),
+          images: [{ url: images.get(p.handle)! }],
+          category_ids: [ids.categories.get(p.category)!],
+          shipping_profile_id: profile.id,
+          sales_channels: [{ id: ids.channelId }],
+          metadata: { discount: percentOff(p.price, p.saleprice) },
+          options: [{ title: "Default", values: ["Default"] }],
+          variants: [
+            {
+              title: "Default",
+              sku: p.handle,
+              manage_inventory: true,
+              options: { Default: "Default" },
+              prices: [{ amount: p.price, currency_code: STORE_CURRENCY }],
+            },
+          ],
+        })),
+        additional_data: { brand_id: ids.brands.get(brand) },
+      },
+    })
+    for (const product of result) {
+      created.push({ handle: product.handle, variantId: product.variants[0].id })
+    }
+  }
+
+  // Stock at the default location.
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: variants } = await query.graph({
+    entity: "variant",
+    fields: ["id", "sku", "inventory_items.inventory_item_id"],
+    filters: { id: created.map((c) => c.variantId) },
+  })
+  const bySku = new Map(SEED_PRODUCTS.map((p) => [p.handle, p]))
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: variants.map((v) => ({
+        location_id: ids.locationId,
+        inventory_item_id: v.inventory_items![0]!.inventory_item_id,
+        stocked_quantity: bySku.get(v.sku!)!.stock,
+      })),
+    },
+  })
+
+  // Sale prices live in one active price list of type "sale".
+  const salePrices = created
+    .map((c) => ({ c, p: bySku.get(c.handle)! }))
+    .filter(({ p }) => p.saleprice > 0)
+    .map(({ c, p }) => ({ variant_id: c.variantId, amount: p.saleprice, currency_code: STORE_CURRENCY }))
+  if (salePrices.length) {
+    await addSalePrices(container, salePrices)
+  }
+}
+
+async function addSalePrices(
+  container: MedusaContainer,
+  prices: { variant_id: string; amount: number; currency_code: string }[]
+) {
+  const pricingService = container.resolve(Modules.PRICING)
+  const lists = await pricingService.listPriceLists({ q: SALE_PRICE_LIST_TITLE })
+  const list = lists.find((l) => l.title === SALE_PRICE_LIST_TITLE)
+  if (list) {
+    await createPriceListPricesWorkflow(container).run({
+      input: { data: [{ id: list.id, prices }] },
+    })
+    return
+  }
+  await createPriceListsWorkflow(container).run({
+    input: {
+      price_lists_data: [
+        {
+          title: SALE_PRICE_LIST_TITLE,
+          description: "Sale prices shown as saleprice in the shop",
+          status: "active",
+          prices,
+        },
+      ],
+    },
+  })
+}
+
+async function ensureAdmin(container: MedusaContainer) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const email = process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL
+  const password = process.env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD
+  const userService = container.resolve(Modules.USER)
+  const [user] = await userService.listUsers({ email })
+  if (user) {
+    return
+  }
+  const authService = container.resolve(Modules.AUTH)
+  const { authIdentity, error } = await authService.register("emailpass", {
+    body: { email, password },
+  } as never)
+  if (error || !authIdentity) {
+    throw new Error(`Could not create the admin login: ${error}`)
+  }
+  await createUserAccountWorkflow(container).run({
+    input: { authIdentityId: authIdentity.id, userData: { email, first_name: "Shop", last_name: "Admin" } },
+  })
+  logger.info(`Created admin user ${email}`)
+}
+
+/** Idempotent: every part is looked up first and only what is missing is created. */
+export default async function seed({ container }: ExecArgs) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const { store, channel } = await ensureStoreAndChannel(container)
+  const region = await ensureRegion(container)
+  const location = await ensureLocationAndShipping(container, store.id, channel.id, region.id)
+  await ensurePublishableKey(container, channel.id)
+  const categories = await ensureCategories(container)
+  const brands = await ensureBrands(container)
+  await ensureProducts(container, {
+    channelId: channel.id,
+    locationId: location.id,
+    categories,
+    brands,
+  })
+  await ensureAdmin(container)
+  logger.info("Seed complete.")
+}

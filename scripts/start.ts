@@ -1,0 +1,136 @@
+/**
+ * `npm start`: database up (embedded unless DATABASE_URL), build what changed,
+ * migrate, seed (idempotent), then the backend and the storefront. Ctrl-C stops
+ * every child and the embedded PostgreSQL.
+ */
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import { openDatabase } from "./lib/postgres"
+import {
+  backendEnv,
+  buildBackend,
+  buildStorefront,
+  migrate,
+  readPublishableKey,
+  ROOT,
+  seed,
+  startBackend,
+  startStorefront,
+  stopService,
+  type Service,
+} from "./lib/stack"
+import { checkStartEnv, DEV_ADMIN } from "./lib/start-env"
+
+const log = (line: string) => console.log(line)
+
+function devSecrets(dataDir: string): { JWT_SECRET: string; COOKIE_SECRET: string } {
+  const file = path.join(dataDir, "dev-secrets.json")
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, "utf8"))
+  }
+  const secrets = {
+    JWT_SECRET: randomBytes(32).toString("base64url"),
+    COOKIE_SECRET: randomBytes(32).toString("base64url"),
+  }
+  writeFileSync(file, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600 })
+  return secrets
+}
+
+async function main() {
+  const problems = checkStartEnv(process.env)
+  if (problems.length) {
+    console.error("Refusing to start in production:")
+    for (const p of problems) console.error(`  - ${p}`)
+    process.exit(1)
+  }
+  const production = process.env.NODE_ENV === "production"
+  const dataDir = path.join(ROOT, ".data")
+  mkdirSync(dataDir, { recursive: true })
+
+  const port = Number(process.env.PORT || 9000)
+  const storefrontPort = Number(process.env.STOREFRONT_PORT || 5173)
+  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${storefrontPort}`
+  const adminEmail = process.env.ADMIN_EMAIL || DEV_ADMIN.email
+  const adminPassword = process.env.ADMIN_PASSWORD || DEV_ADMIN.password
+
+  const services: Service[] = []
+  let stopDatabase: () => Promise<void> = async () => undefined
+  let stopping = false
+  const shutdown = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    log("Stopping...")
+    for (const service of [...services].reverse()) {
+      await stopService(service)
+    }
+    await stopDatabase()
+    process.exit(code)
+  }
+  process.on("SIGINT", () => void shutdown(0))
+  process.on("SIGTERM", () => void shutdown(0))
+
+  try {
+    const db = await openDatabase({
+      database: "medusa",
+      dataDir: path.join(dataDir, "postgres"),
+      port: Number(process.env.EMBEDDED_PG_PORT || 54329),
+    })
+    stopDatabase = db.stop
+    log(db.embedded ? `PostgreSQL (embedded) in .data/postgres` : `PostgreSQL from DATABASE_URL`)
+
+    const secrets = production
+      ? { JWT_SECRET: process.env.JWT_SECRET!, COOKIE_SECRET: process.env.COOKIE_SECRET! }
+      : devSecrets(dataDir)
+    const env = backendEnv({
+      databaseUrl: db.databaseUrl,
+      extra: {
+        ...secrets,
+        PUBLIC_URL: publicUrl,
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        // Plain http on localhost in development; production sets Secure cookies.
+        COOKIE_SECURE: process.env.COOKIE_SECURE ?? (production ? "true" : "false"),
+      },
+    })
+
+    await Promise.all([buildBackend(log), buildStorefront(log)])
+    log("Migrating the database...")
+    await migrate(env, () => undefined)
+    log("Seeding (only what is missing)...")
+    await seed(env, () => undefined)
+    const publishableKey = await readPublishableKey(db.databaseUrl)
+
+    const backend = await startBackend({ env, port, log })
+    services.push(backend)
+    const storefront = await startStorefront({
+      port: storefrontPort,
+      backendUrl: backend.url,
+      publishableKey,
+      log,
+    })
+    services.push(storefront)
+
+    for (const service of services) {
+      service.child.once("exit", (code, signal) => {
+        if (!stopping) {
+          console.error(`The ${service.name} stopped (${signal ?? `exit ${code}`}); stopping everything.`)
+          void shutdown(1)
+        }
+      })
+    }
+
+    log("")
+    log(`  Storefront:    ${publicUrl}`)
+    log(`  Medusa Admin:  ${publicUrl}/app   (also http://localhost:${port}/app)`)
+    log(`  Admin login:   ${adminEmail} / ${production ? "(ADMIN_PASSWORD)" : adminPassword}`)
+    log(`  Backend API:   http://localhost:${port}`)
+    log("")
+    log("Press Ctrl-C to stop.")
+  } catch (error) {
+    console.error((error as Error).message)
+    await shutdown(1)
+  }
+}
+
+void main()

@@ -1,0 +1,459 @@
+/**
+ * Production server of the storefront (Node `http`, no dependencies).
+ *
+ * - Serves the Vite build in dist/: correct content types, gzip/brotli for
+ *   text files, immutable caching for /assets/*, SPA fallback to index.html.
+ * - Serves /shop-config.js (window.__SHOP_CONFIG__ = { publishableKey }) and
+ *   puts `<script src="/shop-config.js">` into index.html, so the
+ *   Content-Security-Policy needs no inline script.
+ * - Streams /api, /app, /auth, /store, /admin, /static and /health to the
+ *   Medusa backend, so the browser sees one origin and the session cookie
+ *   just works. A page navigation (GET, Accept: text/html) under /auth or
+ *   /admin is a storefront route (/auth/login, /admin/dashboard) and gets the SPA.
+ *
+ * Env: STOREFRONT_PORT (5173), HOST (0.0.0.0), MEDUSA_BACKEND_URL
+ * (http://localhost:9000), MEDUSA_PUBLISHABLE_KEY (optional), TRUST_PROXY
+ * (set to 1 when a reverse proxy in front sets X-Forwarded-*).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http, {
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+export type StorefrontServerOptions = {
+  /** Folder of the Vite build; default ../dist next to this file. */
+  distDir?: string;
+  /** Medusa backend origin (optionally with a base path); default http://localhost:9000. */
+  backendUrl?: string;
+  /** Medusa publishable API key handed to the browser; may be empty. */
+  publishableKey?: string;
+  /** Keep X-Forwarded-* sent by a reverse proxy in front instead of replacing them. */
+  trustProxy?: boolean;
+  /** Idle timeout of a proxied request, in ms; default 120 s. */
+  proxyTimeoutMs?: number;
+  /** Where operational errors go; default console.error. */
+  logError?: (message: string) => void;
+};
+
+const PROXY_PREFIXES = ['/api', '/app', '/auth', '/store', '/admin', '/static', '/health'];
+/** Prefixes shared with storefront routes: page navigations there get the SPA. */
+const SHARED_PREFIXES = ['/auth', '/admin'];
+const CONFIG_PLACEHOLDER = '<!--SHOP_CONFIG-->';
+const CONFIG_SCRIPT = '<script src="/shop-config.js"></script>';
+const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  // Product images are admin-supplied URLs on any host (the File module's own URLs included).
+  "img-src 'self' data: blob: http: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const BASE_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+} as const;
+
+/** Headers of every response the storefront itself produces. */
+const OWN_HEADERS = { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+type StaticFile = {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  contentType: string;
+  etag: string;
+};
+
+const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+function matchesPrefix(pathname: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function isPageNavigation(req: IncomingMessage): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+}
+
+function etagOf(body: Buffer): string {
+  // Weak: the same validator covers the identity, gzip and brotli bodies.
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function makeFile(body: Buffer, contentType: string): StaticFile {
+  const file: StaticFile = { body, contentType, etag: etagOf(body) };
+  if (body.length > 1024 && COMPRESSIBLE.test(contentType)) {
+    file.gzip = zlib.gzipSync(body, { level: 9 });
+    file.br = zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  }
+  return file;
+}
+
+export function validatePublishableKey(value: string | undefined): string {
+  const key = (value ?? '').trim();
+  if (key !== '' && !PUBLISHABLE_KEY_PATTERN.test(key)) {
+    throw new Error('MEDUSA_PUBLISHABLE_KEY must be empty or a Medusa publishable key ("pk_...")');
+  }
+  return key;
+}
+
+function parseBackendUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`MEDUSA_BACKEND_URL is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`MEDUSA_BACKEND_URL must be http(s): ${value}`);
+  }
+  return url;
+}
+
+export function renderConfigScript(publishableKey: string): string {
+  const json = JSON.stringify({ publishableKey }).replace(/</g, '\\u003c');
+  return `window.__SHOP_CONFIG__=${json};\n`;
+}
+
+export function injectConfigScript(html: string): string {
+  if (html.includes(CONFIG_PLACEHOLDER)) return html.replace(CONFIG_PLACEHOLDER, CONFIG_SCRIPT);
+  return html.replace('</head>', `  ${CONFIG_SCRIPT}\n  </head>`);
+}
+
+/** Creates (does not start) the storefront server. */
+export function createStorefrontServer(options: StorefrontServerOptions = {}): Server {
+  const distDir = path.resolve(options.distDir ?? defaultDistDir);
+  const backend = parseBackendUrl(options.backendUrl ?? 'http://localhost:9000');
+  const backendBasePath = backend.pathname.replace(/\/$/, '');
+  const backendModule = backend.protocol === 'https:' ? https : http;
+  const agent = new backendModule.Agent({ keepAlive: true, maxSockets: 256 });
+  const trustProxy = options.trustProxy ?? false;
+  const proxyTimeoutMs = options.proxyTimeoutMs ?? 120_000;
+  const logError = options.logError ?? ((message: string) => console.error(message));
+
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    throw new Error(`No storefront build at ${indexPath}: run "npm run build -w storefront" first`);
+  }
+  const indexFile = makeFile(
+    Buffer.from(injectConfigScript(fs.readFileSync(indexPath, 'utf8'))),
+    CONTENT_TYPES['.html']!,
+  );
+  const configFile = makeFile(
+    Buffer.from(renderConfigScript(validatePublishableKey(options.publishableKey))),
+    CONTENT_TYPES['.js']!,
+  );
+  // dist/ does not change while the server runs: files are read (and compressed) once.
+  const fileCache = new Map<string, StaticFile | null>();
+
+  function loadFile(filePath: string): StaticFile | null {
+    if (fileCache.has(filePath)) return fileCache.get(filePath)!;
+    let file: StaticFile | null = null;
+    try {
+      if (fs.statSync(filePath).isFile()) {
+        const type = CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+        file = makeFile(fs.readFileSync(filePath), type);
+      }
+    } catch {
+      file = null;
+    }
+    fileCache.set(filePath, file);
+    return file;
+  }
+
+  function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, cacheControl: string) {
+    const headers: OutgoingHttpHeaders = {
+      ...OWN_HEADERS,
+      'Content-Type': file.contentType,
+      'Cache-Control': cacheControl,
+      ETag: file.etag,
+    };
+    if (file.gzip) headers.Vary = 'Accept-Encoding';
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const accepted = req.headers['accept-encoding'] ?? '';
+    let body = file.body;
+    if (file.br && /\bbr\b/.test(accepted)) {
+      body = file.br;
+      headers['Content-Encoding'] = 'br';
+    } else if (file.gzip && /\bgzip\b/.test(accepted)) {
+      body = file.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendText(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}) {
+    res.writeHead(status, {
+      ...OWN_HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...extra,
+    });
+    res.end(text);
+  }
+
+  function sendJson(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, {
+      ...BASE_SECURITY_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(JSON.stringify(body));
+  }
+
+  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (pathname === '/shop-config.js') {
+      sendFile(req, res, configFile, 'no-store');
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      sendText(res, 400, 'Bad Request');
+      return;
+    }
+    const filePath = path.join(distDir, decoded);
+    const inside = filePath.startsWith(distDir + path.sep) && !decoded.includes('\0');
+    // Dotfiles (build stamps, editor files) are not part of the site.
+    const hidden = decoded.split('/').some((segment) => segment.startsWith('.'));
+    if (inside && !hidden && filePath !== indexPath) {
+      const file = loadFile(filePath);
+      if (file) {
+        const immutable = pathname.startsWith('/assets/');
+        sendFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return;
+      }
+    }
+    // A path that names a file (has an extension) and does not exist is a
+    // real 404: never answer a missing script or image with HTML.
+    if (hidden || (path.extname(decoded) !== '' && path.extname(decoded) !== '.html')) {
+      sendText(res, 404, 'Not Found');
+      return;
+    }
+    sendFile(req, res, indexFile, 'no-cache');
+  }
+
+  function forwardedHeaders(req: IncomingMessage): OutgoingHttpHeaders {
+    const connectionTokens = new Set(
+      String(req.headers.connection ?? '')
+        .split(',')
+        .map((token) => token.trim().toLowerCase()),
+    );
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || HOP_BY_HOP.has(name) || connectionTokens.has(name)) continue;
+      headers[name] = value;
+    }
+    const clientIp = req.socket.remoteAddress ?? '';
+    const ownProto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+    const first = (value: string | string[] | undefined) =>
+      (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+    if (trustProxy) {
+      headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], clientIp].filter(Boolean).join(', ');
+      headers['x-forwarded-proto'] = first(req.headers['x-forwarded-proto']) ?? ownProto;
+      headers['x-forwarded-host'] = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? '';
+    } else {
+      // Medusa trusts one proxy hop: what it sees must come from us, not the client.
+      headers['x-forwarded-for'] = clientIp;
+      headers['x-forwarded-proto'] = ownProto;
+      headers['x-forwarded-host'] = req.headers.host ?? '';
+      delete headers.forwarded;
+      delete headers['x-real-ip'];
+    }
+    headers.host = backend.host;
+    return headers;
+  }
+
+  function proxy(req: IncomingMessage, res: ServerResponse) {
+    const upstream = backendModule.request({
+      protocol: backend.protocol,
+      hostname: backend.hostname,
+      port: backend.port || undefined,
+      // req.url is the raw path + query; it is appended, never parsed as a URL.
+      path: backendBasePath + (req.url ?? '/'),
+      method: req.method,
+      headers: forwardedHeaders(req),
+      agent,
+    });
+
+    upstream.setTimeout(proxyTimeoutMs, () => {
+      upstream.destroy(Object.assign(new Error('Backend timed out'), { code: 'ETIMEDOUT' }));
+    });
+
+    upstream.on('response', (upstreamRes) => {
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(upstreamRes.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      }
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) {
+        if (!(name.toLowerCase() in headers)) headers[name] = value;
+      }
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, headers);
+      upstreamRes.pipe(res);
+      upstreamRes.on('error', () => res.destroy());
+    });
+
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (res.destroyed) return;
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const timedOut = error.code === 'ETIMEDOUT';
+      logError(`[storefront] proxy ${req.method} ${req.url}: ${error.code ?? error.message}`);
+      sendJson(res, timedOut ? 504 : 502, {
+        success: false,
+        message: timedOut ? 'Backend timed out' : 'Backend unavailable',
+      });
+    });
+
+    req.on('error', () => upstream.destroy());
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  }
+
+  const server = http.createServer((req, res) => {
+    const rawUrl = req.url ?? '/';
+    if (!rawUrl.startsWith('/')) {
+      sendText(res, 400, 'Bad Request');
+      return;
+    }
+    const pathname = rawUrl.split('?', 1)[0]!;
+    const sharedPageRoute = matchesPrefix(pathname, SHARED_PREFIXES) && isPageNavigation(req);
+    if (matchesPrefix(pathname, PROXY_PREFIXES) && !sharedPageRoute) {
+      proxy(req, res);
+      return;
+    }
+    try {
+      serveStatic(req, res, pathname);
+    } catch (error) {
+      logError(`[storefront] ${req.method} ${pathname}: ${(error as Error).message}`);
+      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+      else res.destroy();
+    }
+  });
+
+  server.on('close', () => agent.destroy());
+  return server;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 5173;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`STOREFRONT_PORT must be a port number, got "${value}"`);
+  }
+  return port;
+}
+
+function main() {
+  const port = parsePort(process.env.STOREFRONT_PORT);
+  const host = process.env.HOST || '0.0.0.0';
+  const backendUrl = process.env.MEDUSA_BACKEND_URL || 'http://localhost:9000';
+  const server = createStorefrontServer({
+    backendUrl,
+    publishableKey: process.env.MEDUSA_PUBLISHABLE_KEY,
+    trustProxy: ['1', 'true'].includes((process.env.TRUST_PROXY ?? '').toLowerCase()),
+  });
+
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    console.log(`Storefront on http://${shownHost}:${actualPort} (backend ${backendUrl})`);
+  });
+
+  const shutdown = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+function isExecutedDirectly(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return fs.realpathSync(entry) === fs.realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isExecutedDirectly()) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`[storefront] ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,73 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { SortOption } from '@/lib/catalog';
+import { sdk } from '@/lib/sdk';
+
+import { normalizeFilters, type ProductFilters } from '../utils/filters';
+
+/** A product as the shop's /api contract returns it (SPEC section 3). */
+export type Product = {
+  _id: string;
+  image: string;
+  title: string;
+  description: string;
+  category: string;
+  brand: string;
+  price: number;
+  /** 0 means no sale. */
+  saleprice: number;
+  stock: number;
+  discount: number;
+};
+
+export type GetProductsParams = {
+  filters: ProductFilters;
+  sortBy: SortOption;
+};
+
+export type GetProductsResponse = {
+  success: boolean;
+  message?: string;
+  products: Product[];
+};
+
+/** Query string object: comma-joined values per filter key (non-empty lists only) plus sortBy. */
+export function toProductsQuery({ filters, sortBy }: GetProductsParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, values] of Object.entries(normalizeFilters(filters))) {
+    if (values.length > 0) query[key] = values.join(',');
+  }
+  query.sortBy = sortBy;
+  return query;
+}
+
+export async function getProducts(params: GetProductsParams): Promise<Product[]> {
+  const response = await sdk.client.fetch<GetProductsResponse>('/api/shop/products/get', {
+    query: toProductsQuery(params),
+  });
+  if (!response.success) {
+    throw new Error(response.message || 'Failed to load products');
+  }
+  return response.products;
+}
+
+export const productsKeys = {
+  all: ['products'] as const,
+  lists: () => [...productsKeys.all, 'list'] as const,
+  list: (params: GetProductsParams) => [...productsKeys.lists(), toProductsQuery(params)] as const,
+};
+
+export function getProductsQueryOptions(params: GetProductsParams) {
+  return queryOptions({
+    queryKey: productsKeys.list(params),
+    queryFn: () => getProducts(params),
+  });
+}
+
+export function useProducts(params: GetProductsParams) {
+  return useQuery({
+    ...getProductsQueryOptions(params),
+    // Keep showing the previous grid while a new filter combination loads.
+    placeholderData: keepPreviousData,
+  });
+}

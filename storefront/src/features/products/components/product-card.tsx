@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+
+import { Badge } from '@/components/ui/badge';
+import { BRANDS, CATEGORIES } from '@/lib/catalog';
+import { formatMoney } from '@/lib/money';
+
+import type { Product } from '../api/get-products';
+
+function labelOf(options: readonly { id: string; label: string }[], id: string): string {
+  return options.find((option) => option.id === id)?.label ?? id;
+}
+
+export function ProductCard({ product }: { product: Product }) {
+  const onSale = product.saleprice > 0;
+
+  return (
+    <article className="product-card" data-testid="product-card">
+      <Link to={`/shop/product/${encodeURIComponent(product._id)}`} className="product-card__link">
+        <div className="product-card__media">
+          <img className="product-card__image" src={product.image} alt={product.title} loading="lazy" />
+          {onSale && (
+            <Badge tone="sale" className="product-card__badge">
+              Sale
+            </Badge>
+          )}
+        </div>
+        <div className="product-card__body">
+          <h2 className="product-card__title">{product.title}</h2>
+          <p className="product-card__meta">
+            <span>{labelOf(CATEGORIES, product.category)}</span>
+            <span>{labelOf(BRANDS, product.brand)}</span>
+          </p>
+          <p className="product-card__prices">
+            {onSale ? (
+              <>
+                <span className="sr-only">Sale price </span>
+                <span className="price price--sale">{formatMoney(product.saleprice)}</span>
+                <span className="sr-only"> Regular price </span>
+                <s className="price price--regular">{formatMoney(product.price)}</s>
+              </>
+            ) : (
+              <span className="price">{formatMoney(product.price)}</span>
+            )}
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}

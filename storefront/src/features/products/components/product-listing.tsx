@@ -1,0 +1,83 @@
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+
+import { useProducts } from '../api/get-products';
+import { useListingState } from '../hooks/use-listing-state';
+
+import { ProductCard } from './product-card';
+import { ProductFilter } from './product-filter';
+import { SortSelect } from './sort-select';
+
+function countLabel(count: number): string {
+  return `${count} ${count === 1 ? 'Product' : 'Products'}`;
+}
+
+/** /shop/list: filter panel, sort menu and the product grid (SPEC 2.5). */
+export function ProductListing() {
+  const { filters, sortBy, toggleFilter, clearFilters, setSortBy } = useListingState();
+  const products = useProducts({ filters, sortBy });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  return (
+    <div className="listing">
+      <aside
+        id="product-filters"
+        className={filtersOpen ? 'listing__filters is-open' : 'listing__filters'}
+        aria-label="Product filters"
+      >
+        <ProductFilter filters={filters} onToggle={toggleFilter} onClear={clearFilters} />
+        <Button variant="outline" className="listing__filters-close" onClick={() => setFiltersOpen(false)}>
+          Show products
+        </Button>
+      </aside>
+      {filtersOpen && (
+        <div className="listing__backdrop" aria-hidden="true" onClick={() => setFiltersOpen(false)} />
+      )}
+
+      <section className="listing__main" aria-labelledby="listing-heading" aria-busy={products.isFetching}>
+        <div className="listing__toolbar">
+          <h1 id="listing-heading" className="listing__heading">
+            All Products
+          </h1>
+          <div className="listing__controls">
+            {products.data && (
+              <span className="listing__count" data-testid="product-count">
+                {countLabel(products.data.length)}
+              </span>
+            )}
+            <Button
+              variant="outline"
+              className="listing__filters-toggle"
+              aria-controls="product-filters"
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen(true)}
+            >
+              Filters
+            </Button>
+            <SortSelect value={sortBy} onChange={setSortBy} />
+          </div>
+        </div>
+
+        {products.isPending ? (
+          <p className="listing__status">Loading...</p>
+        ) : products.isError ? (
+          <div className="listing__status" role="alert">
+            <p>{products.error.message || 'Failed to load products'}</p>
+            <Button variant="outline" onClick={() => void products.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : products.data.length === 0 ? (
+          <p className="listing__status">No products match these filters.</p>
+        ) : (
+          <div className="product-grid">
+            {products.data.map((product) => (
+              <ProductCard key={product._id} product={product} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import '@testing-library/jest-dom/vitest';
+
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  if (typeof window !== 'undefined') {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  }
+});
