@@ -45,7 +45,7 @@ async function main() {
     process.exit(1)
   }
   const production = process.env.NODE_ENV === "production"
-  const dataDir = path.join(ROOT, ".data")
+  const dataDir = path.resolve(ROOT, process.env.DATA_DIR || ".data")
   mkdirSync(dataDir, { recursive: true })
 
   const port = Number(process.env.PORT || 9000)
@@ -77,7 +77,7 @@ async function main() {
       port: Number(process.env.EMBEDDED_PG_PORT || 54329),
     })
     stopDatabase = db.stop
-    log(db.embedded ? `PostgreSQL (embedded) in .data/postgres` : `PostgreSQL from DATABASE_URL`)
+    log(db.embedded ? `PostgreSQL (embedded) in ${path.relative(ROOT, dataDir)}/postgres` : `PostgreSQL from DATABASE_URL`)
 
     const secrets = production
       ? { JWT_SECRET: process.env.JWT_SECRET!, COOKIE_SECRET: process.env.COOKIE_SECRET! }

@@ -2,6 +2,8 @@ import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
+  createLinksWorkflow,
+  createLocationFulfillmentSetWorkflow,
   createInventoryLevelsWorkflow,
   createPriceListPricesWorkflow,
   createPriceListsWorkflow,
@@ -9,6 +11,7 @@ import {
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
+  createServiceZonesWorkflow,
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
   createStockLocationsWorkflow,
@@ -40,6 +43,7 @@ const SALES_CHANNEL_NAME = "Default Sales Channel"
 const REGION_NAME = "Bangladesh"
 const LOCATION_NAME = "Dhaka Warehouse"
 const API_KEY_TITLE = "Storefront"
+const FULFILLMENT_SET_NAME = "Bangladesh delivery"
 
 export function percentOff(price: number, saleprice: number): number {
   return saleprice > 0 && saleprice < price ? Math.round(((price - saleprice) / price) * 100) : 0
@@ -105,7 +109,6 @@ async function ensureLocationAndShipping(
 ) {
   const locationService = container.resolve(Modules.STOCK_LOCATION)
   const fulfillmentService = container.resolve(Modules.FULFILLMENT)
-  const link = container.resolve(ContainerRegistrationKeys.LINK)
   const [existing] = await locationService.listStockLocations({ name: LOCATION_NAME })
   if (existing) {
     return existing
@@ -121,9 +124,13 @@ async function ensureLocationAndShipping(
   await updateStoresWorkflow(container).run({
     input: { selector: { id: storeId }, update: { default_location_id: location.id } },
   })
-  await link.create({
-    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
-    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  await createLinksWorkflow(container).run({
+    input: [
+      {
+        [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+        [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+      },
+    ],
   })
 
   let [profile] = await fulfillmentService.listShippingProfiles({ type: "default" })
@@ -133,21 +140,29 @@ async function ensureLocationAndShipping(
     })
     profile = profiles[0]
   }
-  const fulfillmentSet = await fulfillmentService.createFulfillmentSets({
-    name: "Bangladesh delivery",
-    type: "shipping",
-    service_zones: [{ name: "Bangladesh", geo_zones: [{ country_code: "bd", type: "country" }] }],
+  await createLocationFulfillmentSetWorkflow(container).run({
+    input: { location_id: location.id, fulfillment_set_data: { name: FULFILLMENT_SET_NAME, type: "shipping" } },
   })
-  await link.create({
-    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
-    [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+  const [fulfillmentSet] = await fulfillmentService.listFulfillmentSets({ name: FULFILLMENT_SET_NAME })
+  const {
+    result: [zone],
+  } = await createServiceZonesWorkflow(container).run({
+    input: {
+      data: [
+        {
+          fulfillment_set_id: fulfillmentSet.id,
+          name: "Bangladesh",
+          geo_zones: [{ country_code: "bd", type: "country" }],
+        },
+      ],
+    },
   })
   // Cash-on-delivery courier rates of SPEC.md section 9.
   const option = (name: string, code: string, description: string, amount: number) => ({
     name,
     price_type: "flat" as const,
     provider_id: "manual_manual",
-    service_zone_id: fulfillmentSet.service_zones[0].id,
+    service_zone_id: zone.id,
     shipping_profile_id: profile.id,
     type: { label: name, description, code },
     prices: [

@@ -1,0 +1,110 @@
+/**
+ * Browser tests: builds what changed, starts the real stack (backend in
+ * production mode and the storefront server) on a fresh, seeded database, then
+ * runs Playwright in Debian's Chromium against it, and stops everything.
+ *
+ *   tsx scripts/e2e.ts [playwright args...]
+ * The database server comes from scripts/lib/test-db.ts (embedded by default).
+ */
+import { randomBytes } from "node:crypto"
+import { createServer } from "node:net"
+import path from "node:path"
+import { recreateDatabase } from "./lib/postgres"
+import {
+  backendEnv,
+  buildBackend,
+  buildStorefront,
+  migrate,
+  readPublishableKey,
+  ROOT,
+  run,
+  seed,
+  startBackend,
+  startStorefront,
+  stopService,
+  type Service,
+} from "./lib/stack"
+import { openTestDatabase } from "./lib/test-db"
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const quiet = process.env.E2E_VERBOSE ? (line: string) => console.log(line) : () => undefined
+const say = (line: string) => console.log(`[e2e] ${line}`)
+
+async function main(): Promise<number> {
+  const db = await openTestDatabase()
+  const services: Service[] = []
+  const cleanup = async () => {
+    for (const s of [...services].reverse()) await stopService(s)
+    await db.stop()
+  }
+  process.on("SIGINT", () => void cleanup().then(() => process.exit(130)))
+  process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)))
+  try {
+    const database = "shop_e2e"
+    await recreateDatabase(db.serverUrl, database)
+    const databaseUrl = `${db.serverUrl}${database}`
+    const [backendPort, storefrontPort] = [await freePort(), await freePort()]
+    const publicUrl = `http://localhost:${storefrontPort}`
+    const env = backendEnv({
+      databaseUrl,
+      extra: {
+        JWT_SECRET: randomBytes(32).toString("hex"),
+        COOKIE_SECRET: randomBytes(32).toString("hex"),
+        PUBLIC_URL: publicUrl,
+        COOKIE_SECURE: "false",
+        ADMIN_EMAIL: "admin@shop.local",
+        ADMIN_PASSWORD: "admin12345",
+      },
+    })
+    say("building what changed...")
+    await Promise.all([buildBackend(say), buildStorefront(say)])
+    say("migrating and seeding a fresh database...")
+    await migrate(env, quiet)
+    await seed(env, quiet)
+    const backend = await startBackend({ env, port: backendPort, log: quiet })
+    services.push(backend)
+    const storefront = await startStorefront({
+      port: storefrontPort,
+      backendUrl: backend.url,
+      publishableKey: await readPublishableKey(databaseUrl),
+      log: quiet,
+    })
+    services.push(storefront)
+    say(`storefront ${publicUrl}, backend ${backend.url}`)
+    try {
+      await run(
+        path.join(ROOT, "node_modules", ".bin", "playwright"),
+        ["test", "--config", path.join(ROOT, "storefront", "e2e", "playwright.config.ts"), ...process.argv.slice(2)],
+        {
+          cwd: ROOT,
+          env: { E2E_BASE_URL: publicUrl, E2E_BACKEND_URL: backend.url },
+          log: (line) => console.log(line),
+          label: "playwright",
+        }
+      )
+      return 0
+    } catch {
+      return 1
+    }
+  } finally {
+    await cleanup()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+)

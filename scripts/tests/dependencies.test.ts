@@ -1,0 +1,53 @@
+import assert from "node:assert/strict"
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import { test } from "node:test"
+import { ROOT } from "../lib/stack"
+
+const manifests = ["package.json", "backend/package.json", "storefront/package.json"].map((file) => ({
+  file,
+  json: JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as Record<string, Record<string, string>>,
+}))
+
+test("every @medusajs package is pinned to one exact version", () => {
+  const versions = new Set<string>()
+  for (const { file, json } of manifests) {
+    for (const field of ["dependencies", "devDependencies"]) {
+      for (const [name, range] of Object.entries(json[field] ?? {})) {
+        if (!name.startsWith("@medusajs/")) continue
+        assert.match(range, /^\d+\.\d+\.\d+$/, `${file}: ${name} is "${range}", not an exact version`)
+        if (name !== "@medusajs/ui") versions.add(range)
+      }
+    }
+  }
+  assert.deepEqual([...versions], ["2.21.2"])
+})
+
+test("workspaces are listed by name", () => {
+  assert.deepEqual(manifests[0].json.workspaces, ["backend", "storefront"] as never)
+})
+
+test("the admin, the storefront and the dashboard share one react-query and one router", () => {
+  const tree = JSON.parse(
+    execFileSync("npm", ["ls", "--all", "--json", "@tanstack/react-query", "react-router-dom", "@medusajs/ui"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 64 * 1024 * 1024,
+    }).toString()
+  )
+  const seen = new Map<string, Set<string>>()
+  const walk = (deps: Record<string, { version?: string; dependencies?: object }> = {}) => {
+    for (const [name, node] of Object.entries(deps)) {
+      if (node.version && ["@tanstack/react-query", "react-router-dom", "@medusajs/ui"].includes(name)) {
+        if (!seen.has(name)) seen.set(name, new Set())
+        seen.get(name)!.add(node.version)
+      }
+      walk(node.dependencies as never)
+    }
+  }
+  walk(tree.dependencies)
+  assert.deepEqual([...(seen.get("@tanstack/react-query") ?? [])], ["5.64.2"])
+  assert.deepEqual([...(seen.get("react-router-dom") ?? [])], ["7.18.2"])
+  assert.deepEqual([...(seen.get("@medusajs/ui") ?? [])], ["4.2.6"])
+})

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test"
+
+/**
+ * Started by scripts/e2e.ts, which brings up the real backend and storefront
+ * and passes their URLs. Browser: Debian's Chromium (no downloaded browsers).
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  outputDir: "../../test-results/e2e",
+  use: {
+    baseURL: process.env.E2E_BASE_URL || "http://localhost:5173",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
+  ],
+})
