@@ -60,7 +60,7 @@ const redisModules = redisUrl
       },
       {
         resolve: "@medusajs/medusa/workflow-engine-redis",
-        options: { redis: { url: redisUrl } },
+        options: { redisUrl },
       },
       {
         resolve: "@medusajs/medusa/cache-redis",

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto"
 import { createServer } from "node:net"
 import path from "node:path"
-import { recreateDatabase } from "./lib/postgres"
+import { recreateDatabase, withDatabase } from "./lib/postgres"
 import {
   backendEnv,
   buildBackend,
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
   try {
     const database = "shop_e2e"
     await recreateDatabase(db.serverUrl, database)
-    const databaseUrl = `${db.serverUrl}${database}`
+    const databaseUrl = withDatabase(db.serverUrl, database)
     const [backendPort, storefrontPort] = [await freePort(), await freePort()]
     const publicUrl = `http://localhost:${storefrontPort}`
     const env = backendEnv({

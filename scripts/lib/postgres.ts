@@ -121,7 +121,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Data
   }
 }
 
-/** Splits a database URL into the server part and the database name. */
+/** The URL of database `name` on a server URL, keeping its parameters (?sslmode=...). */
+export function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${encodeURIComponent(name)}`
+  return url.toString()
+}
+
+/** Splits a database URL into the server part (parameters kept) and the database name. */
 export function splitDatabaseUrl(url: string): { serverUrl: string; database: string } {
   const parsed = new URL(url)
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, "")) || "postgres"
@@ -143,7 +150,7 @@ export function testRunnerEnv(serverUrl: string): Record<string, string> {
 }
 
 async function withClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${serverUrl}postgres` })
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, "postgres") })
   await client.connect()
   try {
     return await fn(client)
@@ -190,5 +197,5 @@ export async function openDatabase(opts: {
   }
   const db = await startEmbeddedPostgres(opts)
   await ensureDatabase(db.serverUrl, opts.database)
-  return { ...db, databaseUrl: `${db.serverUrl}${opts.database}` }
+  return { ...db, databaseUrl: withDatabase(db.serverUrl, opts.database) }
 }

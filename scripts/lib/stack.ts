@@ -74,7 +74,7 @@ function fingerprint(paths: string[]): string {
     const stat = statSync(p)
     if (stat.isDirectory()) {
       for (const name of readdirSync(p).sort()) {
-        if (name === "node_modules" || name === ".medusa" || name === "dist" || name === "static") continue
+        if (["node_modules", ".medusa", "dist", "static", "__tests__", "e2e"].includes(name) || name.includes(".test.")) continue
         visit(path.join(p, name))
       }
     } else {

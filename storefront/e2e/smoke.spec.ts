@@ -46,6 +46,16 @@ test("filters and sort live in the URL and narrow the list", async ({ page }) =>
   }
 })
 
+test("the storefront is handed the seeded publishable key, and Medusa's store API accepts it", async ({ request }) => {
+  const script = await (await request.get("/shop-config.js")).text()
+  const key = script.match(/"publishableKey":"(pk_[^"]+)"/)?.[1]
+  expect(key).toBeTruthy()
+  const store = await request.get("/store/product-categories", { headers: { "x-publishable-api-key": key! } })
+  expect(store.status()).toBe(200)
+  const { product_categories } = (await store.json()) as { product_categories: { handle: string }[] }
+  expect(product_categories.map((c) => c.handle).sort()).toEqual(["accessories", "footwear", "kids", "men", "women"])
+})
+
 test("the storefront answers with its security headers and the shop header", async ({ page }) => {
   const response = await page.goto("/")
   expect(response?.headers()["x-content-type-options"]).toBe("nosniff")
