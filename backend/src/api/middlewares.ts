@@ -1,8 +1,17 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminProductMiddlewares } from "./api/admin/products/middlewares"
+import { authMiddlewares } from "./api/auth/middlewares"
 import { shopProductMiddlewares } from "./api/shop/products/middlewares"
+import { requireAdmin } from "./utils/guards"
 import { shopErrorHandler } from "./utils/shop-errors"
 
 export default defineMiddlewares({
   errorHandler: shopErrorHandler(),
-  routes: [...shopProductMiddlewares],
+  routes: [
+    // Every /api/admin route: a signed-in admin user, checked before anything else.
+    { matcher: "/api/admin/*", middlewares: [requireAdmin] },
+    ...authMiddlewares,
+    ...shopProductMiddlewares,
+    ...adminProductMiddlewares,
+  ],
 })

@@ -27,7 +27,9 @@ export function shopErrorHandler() {
     }
     const type = (err as { type?: string })?.type
     let status = (type && STATUS[type]) || getHttpResponseFromError(err as never).statusCode
-    let message = err instanceof Error ? err.message : "Something went wrong"
+    // Workflow runs rethrow step errors as plain objects, so read the message off either.
+    const raw = (err as { message?: unknown })?.message
+    let message = typeof raw === "string" && raw ? raw : "Something went wrong"
     // body-parser and friends: malformed JSON, too large, wrong charset...
     const httpStatus = (err as { status?: number; statusCode?: number })?.statusCode
     if (typeof httpStatus === "number" && httpStatus >= 400 && httpStatus < 500) {

@@ -26,3 +26,22 @@ export function validateShopQuery(schema: z.ZodTypeAny) {
     next()
   }
 }
+
+/** Validates a JSON body; the parsed value is on `req.validatedBody`. */
+export function validateShopBody(schema: z.ZodTypeAny) {
+  return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
+    if (!req.is("application/json")) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, "Send the request body as JSON (Content-Type: application/json)"))
+    }
+    const body = req.body
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, "The request body must be a JSON object"))
+    }
+    const result = schema.safeParse(body)
+    if (!result.success) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, zodMessage(result.error)))
+    }
+    req.validatedBody = result.data
+    next()
+  }
+}

@@ -1,0 +1,7 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { deleteShopProductWorkflow } from "../../../../../../workflows/shop-product"
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  await deleteShopProductWorkflow(req.scope).run({ input: { id: req.params.id } })
+  res.json({ success: true, message: "Product deleted successfully" })
+}

@@ -1,0 +1,23 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateShopBody } from "../../../utils/validate"
+import { receiveImage } from "../../../utils/upload"
+import { ShopProductSchema } from "./validators"
+
+export const adminProductMiddlewares: MiddlewareRoute[] = [
+  {
+    matcher: "/api/admin/products/add-product",
+    methods: ["POST"],
+    middlewares: [validateShopBody(ShopProductSchema)],
+  },
+  {
+    matcher: "/api/admin/products/edit-product/:id",
+    methods: ["PUT"],
+    middlewares: [validateShopBody(ShopProductSchema)],
+  },
+  {
+    matcher: "/api/admin/products/upload-image",
+    methods: ["POST"],
+    bodyParser: false,
+    middlewares: [receiveImage("my_file")],
+  },
+]

@@ -1,0 +1,15 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { loadShopUser } from "../../../../lib/shop-user"
+import { noCache, sessionActor, signOut } from "../../../utils/session"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  noCache(res)
+  const actor = sessionActor(req)
+  const user = actor ? await loadShopUser(req.scope, actor) : null
+  if (!user) {
+    if (actor) await signOut(req, res)
+    res.status(401).json({ success: false, message: "Unauthorised user!" })
+    return
+  }
+  res.json({ success: true, user })
+}

@@ -1,0 +1,8 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { noCache, signOut } from "../../../utils/session"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  noCache(res)
+  await signOut(req, res)
+  res.json({ success: true, message: "Logged out successfully!" })
+}

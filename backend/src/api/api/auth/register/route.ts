@@ -1,0 +1,8 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { registerCustomerWorkflow } from "../../../../workflows/register-customer"
+import type { RegisterBody } from "../validators"
+
+export async function POST(req: MedusaRequest<RegisterBody>, res: MedusaResponse) {
+  await registerCustomerWorkflow(req.scope).run({ input: req.validatedBody })
+  res.status(201).json({ success: true, message: "Registration successful" })
+}
