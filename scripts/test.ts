@@ -85,6 +85,7 @@ async function main() {
       env: {
         ...db.env,
         TEST_TYPE: "integration:http",
+        LOG_LEVEL: process.env.LOG_LEVEL || "error",
         NODE_OPTIONS: "--experimental-vm-modules",
       },
       counts: () => {

@@ -1,0 +1,13 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { listShopAddresses } from "../../../../../../../lib/shop-address"
+import { deleteShopAddressWorkflow } from "../../../../../../../workflows/shop-address"
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  const { userId, addressId } = req.params
+  await deleteShopAddressWorkflow(req.scope).run({ input: { customer_id: userId, address_id: addressId } })
+  res.json({
+    success: true,
+    message: "Address deleted successfully",
+    data: await listShopAddresses(req.scope, userId),
+  })
+}

@@ -1,0 +1,6 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { listShopAddresses } from "../../../../../../lib/shop-address"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  res.json({ success: true, data: await listShopAddresses(req.scope, req.params.userId) })
+}

@@ -1,0 +1,23 @@
+import { z } from "@medusajs/framework/zod"
+
+const field = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+/** All five fields are required (SPEC.md section 3, "Address"). */
+const fields = {
+  address: field("Address", 300),
+  city: field("City", 100),
+  pincode: field("Pincode", 20),
+  number: field("Phone number", 20),
+  notes: field("Notes", 500),
+}
+
+export const AddAddressSchema = z.object({ userId: field("userId", 64), ...fields })
+export const UpdateAddressSchema = z.object(fields)
+
+export type AddAddressBody = z.infer<typeof AddAddressSchema>
+export type UpdateAddressBody = z.infer<typeof UpdateAddressSchema>
