@@ -1,6 +1,7 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
+import { addressMiddlewares } from "./api/shop/address/middlewares"
 import { shopProductMiddlewares } from "./api/shop/products/middlewares"
 import { requireAdmin } from "./utils/guards"
 import { shopErrorHandler } from "./utils/shop-errors"
@@ -13,5 +14,6 @@ export default defineMiddlewares({
     ...authMiddlewares,
     ...shopProductMiddlewares,
     ...adminProductMiddlewares,
+    ...addressMiddlewares,
   ],
 })

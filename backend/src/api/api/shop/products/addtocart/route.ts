@@ -1,0 +1,12 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { loadShopCart } from "../../../../../lib/shop-cart"
+import { changeShopCartWorkflow } from "../../../../../workflows/shop-cart"
+import type { AddToCartBody } from "../cart-validators"
+
+export async function POST(req: MedusaRequest<AddToCartBody>, res: MedusaResponse) {
+  const { userId, productId, quantity } = req.validatedBody
+  await changeShopCartWorkflow(req.scope).run({
+    input: { customer_id: userId, product_id: productId, mode: "add", quantity },
+  })
+  res.json({ success: true, message: "Product added to cart successfully", data: await loadShopCart(req.scope, userId) })
+}

@@ -1,0 +1,11 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { loadShopCart } from "../../../../../../../lib/shop-cart"
+import { changeShopCartWorkflow } from "../../../../../../../workflows/shop-cart"
+
+export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
+  const { userId, productId } = req.params
+  await changeShopCartWorkflow(req.scope).run({
+    input: { customer_id: userId, product_id: productId, mode: "remove", quantity: 0 },
+  })
+  res.json({ success: true, message: "Item removed from cart", data: await loadShopCart(req.scope, userId) })
+}

@@ -1,0 +1,6 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { loadShopCart } from "../../../../../../lib/shop-cart"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  res.json({ success: true, data: await loadShopCart(req.scope, req.params.userId) })
+}

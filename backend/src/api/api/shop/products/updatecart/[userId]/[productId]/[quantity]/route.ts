@@ -1,0 +1,18 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { loadShopCart } from "../../../../../../../../lib/shop-cart"
+import { changeShopCartWorkflow } from "../../../../../../../../workflows/shop-cart"
+import { zodMessage } from "../../../../../../../utils/validate"
+import { CartQuantityParams } from "../../../../cart-validators"
+
+export async function PUT(req: MedusaRequest, res: MedusaResponse) {
+  const { userId, productId } = req.params
+  const parsed = CartQuantityParams.safeParse({ quantity: req.params.quantity })
+  if (!parsed.success) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, zodMessage(parsed.error))
+  }
+  await changeShopCartWorkflow(req.scope).run({
+    input: { customer_id: userId, product_id: productId, mode: "set", quantity: parsed.data.quantity },
+  })
+  res.json({ success: true, message: "Cart updated", data: await loadShopCart(req.scope, userId) })
+}

@@ -1,0 +1,95 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { findOpenCart } from "../../lib/shop-cart"
+import { loadShopProducts } from "../../lib/shop-products"
+import { STORE_CURRENCY } from "../../lib/catalog"
+
+export type PrepareCartLineInput = {
+  customer_id: string
+  product_id: string
+  /** "add": quantity is added to what is in the cart; "set": it replaces it. */
+  mode: "add" | "set" | "remove"
+  quantity: number
+}
+
+export type CartLine = {
+  cart_id: string
+  variant_id: string
+  item_id: string | null
+  quantity: number
+}
+
+/**
+ * Checks the product (still sold, enough stock for the new quantity) and finds
+ * or opens the customer's cart. The only write is opening a cart, undone by
+ * compensation.
+ */
+export const prepareCartLineStep = createStep(
+  "prepare-cart-line",
+  async (input: PrepareCartLineInput, { container }) => {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const [product] = /^prod_[0-9A-Za-z]{1,64}$/.test(input.product_id)
+      ? await loadShopProducts(query, { id: input.product_id })
+      : []
+    let cart = await findOpenCart(container, input.customer_id)
+    const existing = cart?.items?.find((i) => i.product_id === input.product_id) ?? null
+
+    if (input.mode !== "add" && !existing) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, "This product is not in your cart")
+    }
+    if (input.mode === "remove") {
+      return new StepResponse<CartLine, string | null>(
+        { cart_id: cart!.id, variant_id: "", item_id: existing!.id, quantity: 0 },
+        null
+      )
+    }
+    if (!product) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found")
+    }
+    const quantity = input.mode === "add" ? Number(existing?.quantity ?? 0) + input.quantity : input.quantity
+    if (quantity > product.stock) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        product.stock > 0
+          ? `Only ${product.stock} of ${product.title} left in stock`
+          : `${product.title} is out of stock`
+      )
+    }
+    const { data: variants } = await query.graph({
+      entity: "variant",
+      fields: ["id"],
+      filters: { product_id: input.product_id },
+    })
+    let created: string | null = null
+    if (!cart) {
+      const [[region], [store], [customer]] = await Promise.all([
+        container.resolve(Modules.REGION).listRegions({ currency_code: STORE_CURRENCY }),
+        container.resolve(Modules.STORE).listStores({}),
+        container.resolve(Modules.CUSTOMER).listCustomers({ id: input.customer_id }),
+      ])
+      if (!customer) {
+        throw new MedusaError(MedusaError.Types.NOT_FOUND, "Customer not found")
+      }
+      const [opened] = await container.resolve(Modules.CART).createCarts([
+        {
+          currency_code: STORE_CURRENCY,
+          region_id: region?.id,
+          sales_channel_id: store?.default_sales_channel_id ?? undefined,
+          customer_id: customer.id,
+          email: customer.email,
+        },
+      ])
+      created = opened.id
+      cart = { id: opened.id, items: [] }
+    }
+    return new StepResponse<CartLine, string | null>(
+      { cart_id: cart.id, variant_id: variants[0].id, item_id: existing?.id ?? null, quantity },
+      created
+    )
+  },
+  async (createdCartId, { container }) => {
+    if (createdCartId) {
+      await container.resolve(Modules.CART).deleteCarts([createdCartId])
+    }
+  }
+)
