@@ -7,12 +7,12 @@
  * The database server comes from scripts/lib/test-db.ts (embedded by default).
  */
 import { randomBytes } from "node:crypto"
-import { createServer } from "node:net"
 import path from "node:path"
 import { recreateDatabase, withDatabase } from "./lib/postgres"
 import {
   backendEnv,
   buildBackend,
+  freePort,
   buildStorefront,
   migrate,
   readPublishableKey,
@@ -25,17 +25,6 @@ import {
   type Service,
 } from "./lib/stack"
 import { openTestDatabase } from "./lib/test-db"
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 const quiet = process.env.E2E_VERBOSE ? (line: string) => console.log(line) : () => undefined
 const say = (line: string) => console.log(`[e2e] ${line}`)
@@ -62,6 +51,7 @@ async function main(): Promise<number> {
         COOKIE_SECRET: randomBytes(32).toString("hex"),
         PUBLIC_URL: publicUrl,
         COOKIE_SECURE: "false",
+        TRUST_PROXY: "loopback",
         ADMIN_EMAIL: "admin@shop.local",
         ADMIN_PASSWORD: "admin12345",
       },

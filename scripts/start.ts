@@ -89,6 +89,8 @@ async function main() {
         PUBLIC_URL: publicUrl,
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
+        // The storefront server on this machine forwards the shopper's address.
+        TRUST_PROXY: process.env.TRUST_PROXY || "loopback",
         // Plain http on localhost in development; production sets Secure cookies.
         COOKIE_SECURE: process.env.COOKIE_SECURE ?? (production ? "true" : "false"),
       },

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process"
 import { createHash } from "node:crypto"
+import { createServer } from "node:net"
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -27,6 +28,18 @@ function bin(name: string): string {
 }
 
 export type Log = (line: string) => void
+
+/** A TCP port that was free on loopback a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 /** Runs a command to its end; rejects with its output's tail when it fails. */
 export function run(

@@ -1,23 +1,11 @@
 import assert from "node:assert/strict"
 import { spawn, execFileSync, type ChildProcess } from "node:child_process"
 import { mkdirSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import path from "node:path"
 import { after, test } from "node:test"
-import { ROOT } from "../lib/stack"
+import { freePort, ROOT } from "../lib/stack"
 
 const tsx = path.join(ROOT, "node_modules", ".bin", "tsx")
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Runs scripts/start.ts; resolves with its output once `until` shows up (or it exits). */
 function start(env: NodeJS.ProcessEnv, until: RegExp, timeoutMs: number) {

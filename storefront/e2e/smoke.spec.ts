@@ -37,7 +37,10 @@ test("filters and sort live in the URL and narrow the list", async ({ page }) =>
   expect(count).toBeGreaterThan(3)
   await expect(page.getByRole("checkbox", { name: "Footwear" })).toBeChecked()
 
-  await page.getByRole("checkbox", { name: "Nike" }).check()
+  // the filters live in the URL: the box shows checked once the navigation has run
+  const nike = page.getByRole("checkbox", { name: "Nike" })
+  await nike.click()
+  await expect(nike).toBeChecked()
   await expect(page).toHaveURL(/brand=nike/)
   await expect(page).toHaveURL(/category=footwear/)
   await expect.poll(() => cards.count()).toBeLessThan(count)

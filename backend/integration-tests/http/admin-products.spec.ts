@@ -1,23 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
 import { productPicture } from "../../src/lib/png"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(180_000)
 
-type Product = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount: number
-}
+type Product = ShopProduct
 
 /** A multipart body with one file part, built by hand (no extra client). */
 function multipart(field: string, filename: string, type: string, content: Buffer) {

@@ -7,23 +7,13 @@ import {
   SORT_OPTIONS,
   type CategoryId,
 } from "../../src/lib/catalog"
+import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
 import { SEED_PRODUCTS } from "../../src/scripts/seed-data"
 
 jest.setTimeout(180_000)
 
-type Product = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount: number
-}
+type Product = ShopProduct
 
 const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 
@@ -146,6 +136,17 @@ medusaIntegrationTestRunner({
         expect(await count()).toEqual(before)
         expect(before.products).toBe(SEED_PRODUCTS.length)
       })
+    })
+
+    it("serves the OpenAPI description of /api", async () => {
+      const res = await api.get("/api/openapi.json")
+      expect(res.status).toBe(200)
+      expect(res.data.openapi).toBe("3.1.0")
+      expect(res.data.paths["/api/shop/products/get"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+        "category",
+        "brand",
+        "sortBy",
+      ])
     })
 
     describe("GET /api/shop/products/get", () => {

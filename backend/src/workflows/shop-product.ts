@@ -8,23 +8,14 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { ProductStatus } from "@medusajs/framework/utils"
 import { STORE_CURRENCY } from "../lib/catalog"
+import type { ShopProduct } from "../lib/shop-products"
 import { resolveProductRefsStep } from "./steps/resolve-product-refs"
 import { setProductBrandStep } from "./steps/set-product-brand"
 import { setProductStockStep } from "./steps/set-product-stock"
 import { setSalePriceStep } from "./steps/set-sale-price"
 
-/** The admin form's product (SPEC.md section 3), validated. */
-export type ShopProductInput = {
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount: number
-}
+/** The admin form's product (SPEC.md section 3), validated: the shop's product without its id. */
+export type ShopProductInput = Omit<ShopProduct, "_id">
 
 /** A product with one variant, its stock at the default location, and its sale price. */
 export const createShopProductWorkflow = createWorkflow("create-shop-product", (input: ShopProductInput) => {

@@ -1,0 +1,143 @@
+import { z } from "@medusajs/framework/zod"
+import { BRANDS, CATEGORIES, SORT_OPTIONS } from "../lib/catalog"
+import { ShopProductSchema } from "./api/admin/products/validators"
+import { LoginSchema, RegisterSchema } from "./api/auth/validators"
+import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
+import { AddToCartSchema } from "./api/shop/products/cart-validators"
+
+/**
+ * The OpenAPI 3.1 description of the shop's /api routes, served at
+ * /api/openapi.json. Request bodies are generated from the same zod schemas the
+ * routes validate with; a test checks every route file is described here.
+ */
+type Operation = {
+  method: "get" | "post" | "put" | "delete" | "patch"
+  path: string
+  summary: string
+  tag: "auth" | "shop" | "admin"
+  auth: "none" | "customer" | "admin"
+  body?: z.ZodTypeAny
+  multipart?: string
+  query?: { name: string; description: string; enum?: readonly string[] }[]
+}
+
+const commaList = (values: readonly string[]) => `comma-joined values of: ${values.join(", ")}`
+
+export const OPERATIONS: Operation[] = [
+  { method: "post", path: "/api/auth/register", summary: "Create a customer account", tag: "auth", auth: "none", body: RegisterSchema },
+  { method: "post", path: "/api/auth/login", summary: "Sign in (sets the HTTP-only session cookie); 429 after repeated failures", tag: "auth", auth: "none", body: LoginSchema },
+  { method: "get", path: "/api/auth/check-auth", summary: "The signed-in user, or 401", tag: "auth", auth: "none" },
+  { method: "get", path: "/api/auth/logout", summary: "End the session", tag: "auth", auth: "none" },
+  {
+    method: "get",
+    path: "/api/shop/products/get",
+    summary: "Products, filtered (OR within a key, AND across keys) and sorted",
+    tag: "shop",
+    auth: "none",
+    query: [
+      { name: "category", description: commaList(CATEGORIES) },
+      { name: "brand", description: commaList(BRANDS) },
+      { name: "sortBy", description: "sort order (default price-lowtohigh)", enum: SORT_OPTIONS },
+    ],
+  },
+  { method: "get", path: "/api/shop/products/get/{id}", summary: "One product, or 404", tag: "shop", auth: "none" },
+  { method: "get", path: "/api/shop/products/getcart/{userId}", summary: "The customer's cart", tag: "shop", auth: "customer" },
+  { method: "post", path: "/api/shop/products/addtocart", summary: "Add a product to the customer's cart", tag: "shop", auth: "customer", body: AddToCartSchema },
+  { method: "put", path: "/api/shop/products/updatecart/{userId}/{productId}/{quantity}", summary: "Set a line's quantity (1 up to the stock)", tag: "shop", auth: "customer" },
+  { method: "delete", path: "/api/shop/products/deletecart/{userId}/{productId}", summary: "Remove a product from the cart", tag: "shop", auth: "customer" },
+  { method: "post", path: "/api/shop/address/add", summary: "Add an address; answers the address list", tag: "shop", auth: "customer", body: AddAddressSchema },
+  { method: "put", path: "/api/shop/address/update/{userId}/{addressId}", summary: "Change an address; answers the list", tag: "shop", auth: "customer", body: UpdateAddressSchema },
+  { method: "delete", path: "/api/shop/address/delete/{userId}/{addressId}", summary: "Delete an address; answers the list", tag: "shop", auth: "customer" },
+  { method: "get", path: "/api/shop/address/get/{userId}", summary: "The customer's address list", tag: "shop", auth: "customer" },
+  { method: "get", path: "/api/admin/products/get-products", summary: "Every product", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/products/add-product", summary: "Add a product", tag: "admin", auth: "admin", body: ShopProductSchema },
+  { method: "put", path: "/api/admin/products/edit-product/{id}", summary: "Change a product", tag: "admin", auth: "admin", body: ShopProductSchema },
+  { method: "delete", path: "/api/admin/products/delete-product/{id}", summary: "Delete a product (past orders keep their lines)", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/products/upload-image", summary: "Upload a PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes", tag: "admin", auth: "admin", multipart: "my_file" },
+  { method: "get", path: "/api/openapi.json", summary: "This description", tag: "shop", auth: "none" },
+]
+
+const errorResponse = {
+  description: "Refused, with a message",
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["success", "message"],
+        properties: { success: { const: false }, message: { type: "string" } },
+      },
+    },
+  },
+}
+
+function jsonSchema(schema: z.ZodTypeAny) {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>
+  return rest
+}
+
+let cached: object | null = null
+
+export function openApiDocument(): object {
+  if (cached) return cached
+  const paths: Record<string, Record<string, object>> = {}
+  for (const op of OPERATIONS) {
+    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }))
+    const query = (op.query ?? []).map((q) => ({
+      name: q.name,
+      in: "query",
+      required: false,
+      description: q.description,
+      schema: q.enum ? { type: "string", enum: [...q.enum] } : { type: "string" },
+    }))
+    const operation: Record<string, unknown> = {
+      summary: op.summary,
+      tags: [op.tag],
+      parameters: [...params, ...query],
+      responses: {
+        "200": { description: "`{ success: true, ... }`" },
+        "400": errorResponse,
+        ...(op.auth !== "none" ? { "401": errorResponse, "403": errorResponse } : {}),
+        "404": errorResponse,
+        "409": errorResponse,
+      },
+    }
+    if (op.auth !== "none") operation.security = [{ session: [] }]
+    if (op.body) {
+      operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } }
+    }
+    if (op.multipart) {
+      operation.requestBody = {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              required: [op.multipart],
+              properties: { [op.multipart]: { type: "string", format: "binary" } },
+            },
+          },
+        },
+      }
+    }
+    paths[op.path] = { ...(paths[op.path] ?? {}), [op.method]: operation }
+  }
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Shop /api",
+      version: "1.0.0",
+      description:
+        "The shop's REST contract. Every error answers `{ success: false, message }` with a 4xx. " +
+        "Sign in with /api/auth/login; the HTTP-only session cookie authorises the rest.",
+    },
+    tags: [{ name: "auth" }, { name: "shop" }, { name: "admin" }],
+    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "connect.sid" } } },
+    paths,
+  }
+  return cached
+}
