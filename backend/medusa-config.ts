@@ -110,6 +110,7 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/brand" },
+    { resolve: "./src/modules/shop-order" },
     {
       resolve: "@medusajs/medusa/file",
       key: Modules.FILE,

@@ -46,7 +46,7 @@ medusaIntegrationTestRunner({
         [{ username: "A", email: "not-an-email", password: "secret123" }, /valid email/],
         [{ username: "A", email: "a@b.co" }, /Password is required/],
         [{ username: "A", email: "a@b.co", password: "123" }, /at least 6/],
-        [{ username: 42, email: "a@b.co", password: "secret123" }, /username/i],
+        [{ username: 42, email: "a@b.co", password: "secret123" }, /Full name/],
         [{ username: "A", email: ["a@b.co"], password: "secret123" }, /email/i],
         [{ username: "A", email: "a@b.co", password: "secret123", role: "admin" }, /Unknown parameter: role/],
         [{ username: "x".repeat(101), email: "a@b.co", password: "secret123" }, /at most 100/],

@@ -2,6 +2,7 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { addressMiddlewares } from "./api/shop/address/middlewares"
+import { orderMiddlewares } from "./api/shop/order/middlewares"
 import { shopProductMiddlewares } from "./api/shop/products/middlewares"
 import { requireAdmin } from "./utils/guards"
 import { shopErrorHandler } from "./utils/shop-errors"
@@ -15,5 +16,6 @@ export default defineMiddlewares({
     ...shopProductMiddlewares,
     ...adminProductMiddlewares,
     ...addressMiddlewares,
+    ...orderMiddlewares,
   ],
 })

@@ -3,6 +3,7 @@ import { BRANDS, CATEGORIES, SORT_OPTIONS } from "../lib/catalog"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
+import { CustomerOrderSchema, GuestOrderSchema } from "./api/shop/order/validators"
 import { AddToCartSchema } from "./api/shop/products/cart-validators"
 
 /**
@@ -49,6 +50,16 @@ export const OPERATIONS: Operation[] = [
   { method: "put", path: "/api/shop/address/update/{userId}/{addressId}", summary: "Change an address; answers the list", tag: "shop", auth: "customer", body: UpdateAddressSchema },
   { method: "delete", path: "/api/shop/address/delete/{userId}/{addressId}", summary: "Delete an address; answers the list", tag: "shop", auth: "customer" },
   { method: "get", path: "/api/shop/address/get/{userId}", summary: "The customer's address list", tag: "shop", auth: "customer" },
+  {
+    method: "post",
+    path: "/api/shop/order/create-order",
+    summary: "Place a cash-on-delivery order: a guest's (isGuest: true) or the signed-in customer's cart; priced by the server; 409 when stock is short",
+    tag: "shop",
+    auth: "none",
+    body: z.union([GuestOrderSchema, CustomerOrderSchema]),
+  },
+  { method: "get", path: "/api/shop/order/get-orders/{userId}", summary: "The customer's orders, newest first", tag: "shop", auth: "customer" },
+  { method: "get", path: "/api/shop/order/get-order-details/{orderId}", summary: "One of the customer's orders (any for an admin)", tag: "shop", auth: "customer" },
   { method: "get", path: "/api/admin/products/get-products", summary: "Every product", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/products/add-product", summary: "Add a product", tag: "admin", auth: "admin", body: ShopProductSchema },
   { method: "put", path: "/api/admin/products/edit-product/{id}", summary: "Change a product", tag: "admin", auth: "admin", body: ShopProductSchema },

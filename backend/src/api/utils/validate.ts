@@ -11,8 +11,11 @@ export function zodMessage(error: z.ZodError): string {
   if (issue.code === "unrecognized_keys") {
     return `Unknown parameter: ${issue.keys.join(", ")}`
   }
+  // Our schemas give every rule a message of its own; zod's generic ones
+  // ("Invalid input...", "Too small...") get the field's name in front.
   const field = issue.path.join(".")
-  return issue.code === "custom" || !field ? issue.message : `${field}: ${issue.message}`
+  const generic = /^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(issue.message)
+  return generic && field ? `${field}: ${issue.message}` : issue.message
 }
 
 /** Validates the query string; the parsed value is on `req.validatedQuery`. */

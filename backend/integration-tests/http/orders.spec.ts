@@ -1,0 +1,236 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ShopProduct } from "../../src/lib/shop-products"
+import seed from "../../src/scripts/seed"
+import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
+
+jest.setTimeout(240_000)
+
+const pays = (p: ShopProduct) => (p.saleprice > 0 ? p.saleprice : p.price)
+const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "Call first" }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let products: ShopProduct[]
+    let admin: { cookie: string }
+
+    beforeAll(async () => {
+      await seed({ container: getContainer(), args: [] } as never)
+    })
+    beforeEach(async () => {
+      products = (await api.get("/api/shop/products/get")).data.products
+      admin = await loginAs(api, ADMIN)
+    })
+
+    const as = (cookie?: string) => ({ ...anyStatus, headers: cookie ? { cookie } : {} })
+    const stockOf = async (id: string) => (await api.get(`/api/shop/products/get/${id}`)).data.data.stock as number
+    const counts = async () => {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const [orders, records] = await Promise.all([
+        query.graph({ entity: "order", fields: ["id"] }),
+        query.graph({ entity: "shop_order", fields: ["id"] }),
+      ])
+      return { orders: orders.data.length, records: records.data.length }
+    }
+    const guestBody = (lines: { product: ShopProduct; quantity: number }[], extra: Record<string, unknown> = {}) => ({
+      isGuest: true,
+      guestName: "Rupa Akter",
+      guestEmail: "rupa@example.com",
+      guestPhone: "01712345678",
+      landingPageSlug: null,
+      // what a client claims about prices and totals is never used
+      TotalAmount: 1,
+      orderStatus: "delivered",
+      orderDate: "2001-01-01",
+      cartItems: lines.map(({ product, quantity }) => ({
+        productId: product._id,
+        title: "cheap",
+        image: "x",
+        price: "1",
+        salePrice: "1",
+        quantity,
+      })),
+      addressInfo: [address],
+      ...extra,
+    })
+    const setStock = async (product: ShopProduct, stock: number) => {
+      const { _id, ...form } = product
+      const res = await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock }, as(admin.cookie))
+      expect(res.status).toBe(200)
+    }
+
+    it("places a guest order priced by the server, takes the stock and answers the order", async () => {
+      const [a, b] = products.filter((p) => p.stock >= 5 && p.saleprice > 0)
+      const before = [await stockOf(a._id), await stockOf(b._id)]
+      const res = await api.post("/api/shop/order/create-order", guestBody([{ product: a, quantity: 2 }, { product: b, quantity: 1 }]), anyStatus)
+      expect(res.status).toBe(201)
+      expect(res.data.success).toBe(true)
+      const order = res.data.data
+      expect(order).toMatchObject({
+        _id: expect.stringMatching(/^order_/),
+        orderNumber: expect.stringMatching(/^ORD-\d{6}-[2-9A-HJ-NP-Z]{6}$/),
+        orderStatus: "pending",
+        TotalAmount: pays(a) * 2 + pays(b),
+        isGuest: true,
+        guestName: "Rupa Akter",
+        guestEmail: "rupa@example.com",
+        guestPhone: "01712345678",
+        userId: null,
+        addressInfo: [address],
+        paymentMethod: "cod",
+      })
+      expect(new Date(order.orderDate).getFullYear()).toBeGreaterThan(2020)
+      expect(order.cartItems).toEqual(
+        expect.arrayContaining([
+          { productId: a._id, title: a.title, image: a.image, price: pays(a), quantity: 2 },
+          { productId: b._id, title: b.title, image: b.image, price: pays(b), quantity: 1 },
+        ])
+      )
+      expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([before[0] - 2, before[1] - 1])
+
+      // a real Medusa order with a cash-on-delivery payment collection for the total
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["id", "total", "currency_code", "payment_collections.amount", "payment_collections.status"],
+        filters: { id: order._id },
+      })
+      expect(data[0].currency_code).toBe("bdt")
+      expect(Number(data[0].total)).toBe(order.TotalAmount)
+      expect(Number(data[0].payment_collections![0]!.amount)).toBe(order.TotalAmount)
+    })
+
+    it.each([
+      [{ guestName: "" }, 400, "Please fill in all delivery information!"],
+      [{ guestPhone: "  " }, 400, "Please fill in all delivery information!"],
+      [{ guestEmail: "" }, 400, "Please fill in all delivery information!"],
+      [{ guestEmail: "rupa@example" }, 400, "Please enter a valid email address!"],
+      [{ addressInfo: [{ ...address, city: "" }] }, 400, "Please fill in all delivery information!"],
+      [{ addressInfo: [] }, 400, "Please fill in all delivery information!"],
+      [{ cartItems: [] }, 400, "Your cart is empty!"],
+      [{ cartItems: [{ productId: "prod_NOPE", quantity: 1 }] }, 404, "Product not found!"],
+      [{ cartItems: [{ productId: "x", quantity: 0 }] }, 400, "Quantity must be at least 1"],
+      [{ cartItems: [{ productId: "x", quantity: 1.5 }] }, 400, "Quantity must be a whole number"],
+      [{ cartItems: [{ productId: "x", quantity: "2" }] }, 400, "Quantity must be a whole number"],
+      [{ cartItems: "all" }, 400, "cartItems must be a list"],
+    ])("refuses %j with %i and writes nothing", async (change, status, message) => {
+      const product = products.find((p) => p.stock >= 3)!
+      const before = await counts()
+      const stock = await stockOf(product._id)
+      const res = await api.post("/api/shop/order/create-order", { ...guestBody([{ product, quantity: 1 }]), ...change }, anyStatus)
+      expect(res.status).toBe(status)
+      expect(res.data).toEqual({ success: false, message })
+      expect(await counts()).toEqual(before)
+      expect(await stockOf(product._id)).toBe(stock)
+    })
+
+    it("refuses more than the stock with 409 naming the product, leaving no order and no stock change", async () => {
+      const product = products.find((p) => p.stock >= 2 && p.stock < 100)!
+      const other = products.find((p) => p._id !== product._id && p.stock >= 1)!
+      const before = await counts()
+      const otherStock = await stockOf(other._id)
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        guestBody([{ product: other, quantity: 1 }, { product, quantity: product.stock + 1 }]),
+        anyStatus
+      )
+      expect(res.status).toBe(409)
+      expect(res.data).toEqual({ success: false, message: `Only ${product.stock} of ${product.title} left in stock` })
+      expect(await counts()).toEqual(before)
+      expect(await stockOf(product._id)).toBe(product.stock)
+      expect(await stockOf(other._id)).toBe(otherStock)
+      const soldOut = products.find((p) => p.stock === 0)!
+      const none = await api.post("/api/shop/order/create-order", guestBody([{ product: soldOut, quantity: 1 }]), anyStatus)
+      expect(none.status).toBe(409)
+      expect(none.data.message).toBe(`${soldOut.title} is out of stock`)
+    })
+
+    it("stock 3, 20 orders at once: exactly 3 succeed, 17 get 409, stock ends at 0", async () => {
+      const product = products.find((p) => p.stock >= 3)!
+      await setStock(product, 3)
+      const before = await counts()
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }]), anyStatus)
+        )
+      )
+      const statuses = results.map((r) => r.status).sort()
+      expect(statuses.filter((s) => s === 201)).toHaveLength(3)
+      expect(statuses.filter((s) => s === 409)).toHaveLength(17)
+      expect(await stockOf(product._id)).toBe(0)
+      expect(await counts()).toEqual({ orders: before.orders + 3, records: before.records + 3 })
+      const numbers = results.filter((r) => r.status === 201).map((r) => r.data.data.orderNumber)
+      expect(new Set(numbers).size).toBe(3)
+    })
+
+    it("a signed-in customer orders their cart to their address; the cart is emptied; orders are private", async () => {
+      const me = await customerSession(api, "Order Owner")
+      const product = products.find((p) => p.stock >= 4)!
+      await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: product._id, quantity: 2 }, as(me.cookie))
+      const cartId = (await api.get(`/api/shop/products/getcart/${me.user.id}`, as(me.cookie))).data.data._id
+      const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))).data.data[0]._id
+
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        { userId: me.user.id, cartId, TotalAmount: 5, cartItems: [], addressInfo: { addressId }, orderStatus: "pending" },
+        as(me.cookie)
+      )
+      expect(res.status).toBe(201)
+      expect(res.data.data).toMatchObject({
+        isGuest: false,
+        userId: { _id: me.user.id, username: "Order Owner" },
+        cartId,
+        TotalAmount: pays(product) * 2,
+        addressInfo: [address],
+      })
+      expect((await api.get(`/api/shop/products/getcart/${me.user.id}`, as(me.cookie))).data.data.items).toEqual([])
+
+      const again = await api.post(
+        "/api/shop/order/create-order",
+        { userId: me.user.id, addressInfo: { addressId } },
+        as(me.cookie)
+      )
+      expect(again.status).toBe(400)
+      expect(again.data.message).toBe("Your cart is empty!")
+
+      const list = await api.get(`/api/shop/order/get-orders/${me.user.id}`, as(me.cookie))
+      expect(list.data).toEqual({ success: true, data: [res.data.data] })
+      const details = await api.get(`/api/shop/order/get-order-details/${res.data.data._id}`, as(me.cookie))
+      expect(details.data).toEqual({ success: true, data: res.data.data })
+
+      const snoop = await customerSession(api, "Order Snoop")
+      expect((await api.get(`/api/shop/order/get-orders/${me.user.id}`, as(snoop.cookie))).status).toBe(403)
+      const hidden = await api.get(`/api/shop/order/get-order-details/${res.data.data._id}`, as(snoop.cookie))
+      expect(hidden.status).toBe(404)
+      expect((await api.get(`/api/shop/order/get-order-details/${res.data.data._id}`, anyStatus)).status).toBe(401)
+      // ordering for someone else, or from someone else's address
+      const forOther = await api.post(
+        "/api/shop/order/create-order",
+        { userId: me.user.id, addressInfo: { addressId } },
+        as(snoop.cookie)
+      )
+      expect(forOther.status).toBe(403)
+      await api.post("/api/shop/products/addtocart", { userId: snoop.user.id, productId: product._id }, as(snoop.cookie))
+      const wrongAddress = await api.post(
+        "/api/shop/order/create-order",
+        { userId: snoop.user.id, addressInfo: { addressId } },
+        as(snoop.cookie)
+      )
+      expect(wrongAddress.status).toBe(404)
+      // admins may read any order
+      expect((await api.get(`/api/shop/order/get-order-details/${res.data.data._id}`, as(admin.cookie))).status).toBe(200)
+    })
+
+    it("an order keeps its title, image and price after the product is deleted", async () => {
+      const product = products.find((p) => p.stock >= 1)!
+      const placed = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }]), anyStatus)).data.data
+      await api.delete(`/api/admin/products/delete-product/${product._id}`, as(admin.cookie))
+      const me = await customerSession(api, "Never Mind")
+      expect(me.user.id).toBeTruthy()
+      const read = await api.get(`/api/shop/order/get-order-details/${placed._id}`, as(admin.cookie))
+      expect(read.data.data.cartItems).toEqual([
+        { productId: product._id, title: product.title, image: product.image, price: pays(product), quantity: 1 },
+      ])
+    })
+  },
+})

@@ -1,0 +1,8 @@
+import { Module } from "@medusajs/framework/utils"
+import ShopOrderModuleService from "./service"
+
+export const SHOP_ORDER_MODULE = "shopOrder"
+
+export default Module(SHOP_ORDER_MODULE, {
+  service: ShopOrderModuleService,
+})

@@ -1,0 +1,33 @@
+import { model } from "@medusajs/framework/utils"
+
+/** The shop's order statuses (SPEC.md section 4); new orders are pending. */
+export const ORDER_STATUSES = ["pending", "completed", "cancelled", "shipped", "delivered"] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/**
+ * What the shop knows about a Medusa order beyond Medusa's own fields: its
+ * human-readable number, guest details, landing page, delivery and status.
+ */
+const ShopOrder = model
+  .define("shop_order", {
+    id: model.id({ prefix: "sord" }).primaryKey(),
+    order_number: model.text().unique(),
+    status: model.enum([...ORDER_STATUSES]).default("pending"),
+    status_changed_at: model.dateTime(),
+    is_guest: model.boolean().default(false),
+    guest_name: model.text().nullable(),
+    guest_email: model.text().nullable(),
+    guest_phone: model.text().nullable(),
+    customer_id: model.text().nullable(),
+    cart_id: model.text().nullable(),
+    landing_page_slug: model.text().nullable(),
+    address: model.json(),
+    delivery_area: model.text().nullable(),
+    delivery_charge: model.number().default(0),
+    total: model.number(),
+    /** False while cancelled: the order's units are back in stock. */
+    stock_taken: model.boolean().default(true),
+  })
+  .indexes([{ on: ["customer_id"] }])
+
+export default ShopOrder

@@ -1,0 +1,128 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createOrderPaymentCollectionWorkflow, createOrdersStep } from "@medusajs/medusa/core-flows"
+import { STORE_CURRENCY } from "../lib/catalog"
+import { closeCartStep } from "./steps/close-cart"
+import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
+import { createShopOrderStep } from "./steps/create-shop-order"
+import { priceShopOrderStep, type OrderLineInput } from "./steps/price-shop-order"
+import { takeStockStep } from "./steps/take-stock"
+
+export type PlaceShopOrderInput = {
+  items: OrderLineInput[]
+  is_guest: boolean
+  customer_id?: string | null
+  email?: string | null
+  guest_name?: string | null
+  guest_phone?: string | null
+  cart_id?: string | null
+  landing_page_slug?: string | null
+  address: { name: string; address: string; city: string; pincode: string; number: string; notes: string }
+  delivery_area?: string | null
+  delivery_charge: number
+}
+
+/**
+ * One order for every channel (shop checkout, signed-in or guest, and landing
+ * pages): priced from the catalog, stock taken atomically, a Medusa order with
+ * a cash-on-delivery payment collection, and the shop's record with its number.
+ * Any failure undoes the steps before it.
+ */
+export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input: PlaceShopOrderInput) => {
+  const priced = priceShopOrderStep({ items: input.items, delivery_charge: input.delivery_charge })
+
+  const stock = transform({ priced }, ({ priced }) => ({
+    location_id: priced.location_id,
+    lines: priced.lines.map((l) => ({ inventory_item_id: l.inventory_item_id, quantity: l.quantity, title: l.title })),
+  }))
+  takeStockStep(stock)
+
+  const orderData = transform({ input, priced }, ({ input, priced }) => {
+    const [first, ...rest] = input.address.name.trim().split(/\s+/)
+    const address = {
+      first_name: first ?? "",
+      last_name: rest.join(" "),
+      address_1: input.address.address,
+      city: input.address.city,
+      postal_code: input.address.pincode,
+      phone: input.address.number,
+      country_code: "bd",
+      metadata: { notes: input.address.notes },
+    }
+    return [
+      {
+        region_id: priced.region_id,
+        sales_channel_id: priced.sales_channel_id,
+        currency_code: STORE_CURRENCY,
+        customer_id: input.customer_id ?? undefined,
+        email: input.email ?? undefined,
+        shipping_address: address,
+        billing_address: address,
+        items: priced.lines.map((l) => ({
+          title: l.title,
+          product_title: l.title,
+          product_id: l.product_id,
+          variant_id: l.variant_id,
+          thumbnail: l.image,
+          quantity: l.quantity,
+          unit_price: l.unit_price,
+          is_tax_inclusive: true,
+        })),
+        shipping_methods: [
+          {
+            name: input.delivery_area === "outside" ? "Outside Dhaka" : input.delivery_area === "dhaka" ? "Inside Dhaka" : "Delivery",
+            amount: priced.delivery_charge,
+            is_tax_inclusive: true,
+          },
+        ],
+        metadata: { payment_method: "cod" },
+      },
+    ]
+  })
+  const orders = createOrdersStep(orderData as never)
+  const orderId = transform({ orders }, ({ orders }) => orders[0].id)
+
+  const payment = transform({ orderId, priced }, ({ orderId, priced }) => ({ order_id: orderId, amount: priced.total }))
+  createOrderPaymentCollectionWorkflow.runAsStep({ input: payment })
+
+  const record = transform({ input, priced, orderId }, ({ input, priced, orderId }) => ({
+    order_id: orderId,
+    is_guest: input.is_guest,
+    guest_name: input.guest_name ?? null,
+    guest_email: input.is_guest ? input.email ?? null : null,
+    guest_phone: input.guest_phone ?? null,
+    customer_id: input.customer_id ?? null,
+    cart_id: input.cart_id ?? null,
+    landing_page_slug: input.landing_page_slug ?? null,
+    address: {
+      address: input.address.address,
+      city: input.address.city,
+      pincode: input.address.pincode,
+      number: input.address.number,
+      notes: input.address.notes,
+    },
+    delivery_area: input.delivery_area ?? null,
+    delivery_charge: priced.delivery_charge,
+    total: priced.total,
+  }))
+  const shopOrder = createShopOrderStep(record)
+
+  const cart = transform({ input }, ({ input }) => ({ cart_id: input.cart_id ?? null }))
+  closeCartStep(cart)
+
+  const result = transform({ orderId, shopOrder, priced }, ({ orderId, shopOrder, priced }) => ({
+    order_id: orderId,
+    order_number: shopOrder.order_number,
+    total: priced.total,
+  }))
+  return new WorkflowResponse(result)
+})
+
+/** A signed-in customer's checkout: their cart, their address, then the one order workflow. */
+export const placeCustomerOrderWorkflow = createWorkflow(
+  "place-customer-order",
+  (input: { customer_id: string; address_id: string }) => {
+    const order = resolveCustomerCheckoutStep(input)
+    const result = placeShopOrderWorkflow.runAsStep({ input: order })
+    return new WorkflowResponse(result)
+  }
+)

@@ -1,0 +1,74 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { randomInt } from "crypto"
+import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
+import type ShopOrderModuleService from "../../modules/shop-order/service"
+
+export type CreateShopOrderInput = {
+  order_id: string
+  is_guest: boolean
+  guest_name?: string | null
+  guest_email?: string | null
+  guest_phone?: string | null
+  customer_id?: string | null
+  cart_id?: string | null
+  landing_page_slug?: string | null
+  address: Record<string, string>
+  delivery_area?: string | null
+  delivery_charge: number
+  total: number
+}
+
+// No 0/O, 1/I/L: easy to read out over the phone.
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+/** e.g. ORD-261122-7KQ4XM: the day and six random characters. */
+export function newOrderNumber(now = new Date()): string {
+  const day = now.toISOString().slice(2, 10).replace(/-/g, "")
+  let suffix = ""
+  for (let i = 0; i < 6; i++) suffix += ALPHABET[randomInt(ALPHABET.length)]
+  return `ORD-${day}-${suffix}`
+}
+
+/** The shop's record of the order, linked to the Medusa order; removed on compensation. */
+export const createShopOrderStep = createStep(
+  "create-shop-order",
+  async (input: CreateShopOrderInput, { container }) => {
+    const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
+    const { order_id, ...data } = input
+    let record: { id: string; order_number: string } | undefined
+    // the unique index settles the rare clash of two random numbers
+    for (let attempt = 0; attempt < 5 && !record; attempt++) {
+      try {
+        record = await service.createShopOrders({
+          ...data,
+          order_number: newOrderNumber(),
+          status: "pending",
+          status_changed_at: new Date(),
+          stock_taken: true,
+        })
+      } catch (error) {
+        if (!String((error as Error).message).match(/unique|duplicate|exists/i)) throw error
+      }
+    }
+    if (!record) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Could not number the order")
+    }
+    const link = container.resolve(ContainerRegistrationKeys.LINK)
+    await link.create({
+      [Modules.ORDER]: { order_id },
+      [SHOP_ORDER_MODULE]: { shop_order_id: record.id },
+    })
+    return new StepResponse(record, { id: record.id, order_id })
+  },
+  async (created, { container }) => {
+    if (!created) return
+    const link = container.resolve(ContainerRegistrationKeys.LINK)
+    await link.dismiss({
+      [Modules.ORDER]: { order_id: created.order_id },
+      [SHOP_ORDER_MODULE]: { shop_order_id: created.id },
+    })
+    const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
+    await service.deleteShopOrders([created.id])
+  }
+)
