@@ -210,6 +210,13 @@ medusaIntegrationTestRunner({
         as(snoop.cookie)
       )
       expect(forOther.status).toBe(403)
+      // without a session only guest orders can be placed
+      const anonymous = await api.post(
+        "/api/shop/order/create-order",
+        { userId: me.user.id, addressInfo: { addressId } },
+        anyStatus
+      )
+      expect(anonymous.status).toBe(401)
       await api.post("/api/shop/products/addtocart", { userId: snoop.user.id, productId: product._id }, as(snoop.cookie))
       const wrongAddress = await api.post(
         "/api/shop/order/create-order",
@@ -231,6 +238,94 @@ medusaIntegrationTestRunner({
       expect(read.data.data.cartItems).toEqual([
         { productId: product._id, title: product.title, image: product.image, price: pays(product), quantity: 1 },
       ])
+    })
+
+    describe("order statuses (admin)", () => {
+      const place = async (product: ShopProduct, quantity = 1) =>
+        (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity }]), anyStatus)).data.data
+      const setStatus = (orderId: string, orderStatus: unknown, cookie = admin.cookie) =>
+        api.put("/api/admin/order/update-order-status", { orderId, orderStatus }, as(cookie))
+
+      it("lists all orders newest first and reads one, for admins only", async () => {
+        const product = products.find((p) => p.stock >= 5)!
+        const first = await place(product)
+        const second = await place(product)
+        const all = await api.get("/api/admin/order/all-orders", as(admin.cookie))
+        expect(all.status).toBe(200)
+        expect(all.data.data.map((o: { _id: string }) => o._id).slice(0, 2)).toEqual([second._id, first._id])
+        const one = await api.get(`/api/admin/order/order-details/${first._id}`, as(admin.cookie))
+        expect(one.data).toEqual({ success: true, data: first })
+        expect((await api.get("/api/admin/order/order-details/order_NOPE", as(admin.cookie))).status).toBe(404)
+        const customer = await customerSession(api, "Status Snoop")
+        expect((await api.get("/api/admin/order/all-orders", as(customer.cookie))).status).toBe(403)
+        expect((await setStatus(first._id, "cancelled", customer.cookie)).status).toBe(403)
+        expect((await api.get("/api/admin/order/all-orders", anyStatus)).status).toBe(401)
+      })
+
+      it("cancelling gives the stock back; leaving cancelled takes it again; orderUpdateDate moves", async () => {
+        const product = products.find((p) => p.stock >= 5)!
+        const order = await place(product, 2)
+        const stock = await stockOf(product._id)
+
+        const cancelled = await setStatus(order._id, "cancelled")
+        expect(cancelled.status).toBe(200)
+        expect(cancelled.data).toMatchObject({ success: true, message: "Order status updated successfully!" })
+        expect(cancelled.data.data.orderStatus).toBe("cancelled")
+        expect(new Date(cancelled.data.data.orderUpdateDate).getTime()).toBeGreaterThan(new Date(order.orderUpdateDate).getTime())
+        expect(await stockOf(product._id)).toBe(stock + 2)
+        // cancelling twice gives nothing back twice
+        await setStatus(order._id, "cancelled")
+        expect(await stockOf(product._id)).toBe(stock + 2)
+
+        const back = await setStatus(order._id, "shipped")
+        expect(back.status).toBe(200)
+        expect(back.data.data.orderStatus).toBe("shipped")
+        expect(await stockOf(product._id)).toBe(stock)
+        // moving between the other statuses does not touch stock
+        await setStatus(order._id, "completed")
+        expect(await stockOf(product._id)).toBe(stock)
+      })
+
+      it("leaving cancelled is refused with 409 when the stock is gone, and nothing changes", async () => {
+        const product = products.find((p) => p.stock >= 2)!
+        await setStock(product, 2)
+        const order = await place(product, 2)
+        await setStatus(order._id, "cancelled")
+        const rival = await place(product, 2) // takes the two units back
+        expect(rival.orderStatus).toBe("pending")
+        const refused = await setStatus(order._id, "pending")
+        expect(refused.status).toBe(409)
+        expect(refused.data).toEqual({ success: false, message: `${product.title} is out of stock` })
+        const read = await api.get(`/api/admin/order/order-details/${order._id}`, as(admin.cookie))
+        expect(read.data.data.orderStatus).toBe("cancelled")
+        expect(await stockOf(product._id)).toBe(0)
+      })
+
+      it("delivered records the cash as collected: the COD payment is captured", async () => {
+        const product = products.find((p) => p.stock >= 1)!
+        const order = await place(product)
+        const res = await setStatus(order._id, "delivered")
+        expect(res.status).toBe(200)
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({
+          entity: "order",
+          fields: ["payment_collections.status", "payment_collections.captured_amount", "payment_collections.payments.provider_id"],
+          filters: { id: order._id },
+        })
+        const collection = data[0].payment_collections![0]!
+        expect(collection.status).toBe("completed")
+        expect(Number(collection.captured_amount)).toBe(order.TotalAmount)
+        expect(collection.payments![0]!.provider_id).toBe("pp_system_default")
+      })
+
+      it.each([["refunded"], [""], [5], [null]])("refuses the status %j with 400", async (status) => {
+        const product = products.find((p) => p.stock >= 1)!
+        const order = await place(product)
+        const res = await setStatus(order._id, status)
+        expect(res.status).toBe(400)
+        expect(res.data.message).toMatch(/orderStatus must be one of: pending, completed, cancelled, shipped, delivered/)
+        expect((await api.get(`/api/admin/order/order-details/${order._id}`, as(admin.cookie))).data.data.orderStatus).toBe("pending")
+      })
     })
   },
 })

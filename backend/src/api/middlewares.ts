@@ -1,4 +1,5 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { addressMiddlewares } from "./api/shop/address/middlewares"
@@ -15,6 +16,7 @@ export default defineMiddlewares({
     ...authMiddlewares,
     ...shopProductMiddlewares,
     ...adminProductMiddlewares,
+    ...adminOrderMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
   ],

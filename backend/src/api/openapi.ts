@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, SORT_OPTIONS } from "../lib/catalog"
+import { UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
@@ -65,6 +66,16 @@ export const OPERATIONS: Operation[] = [
   { method: "put", path: "/api/admin/products/edit-product/{id}", summary: "Change a product", tag: "admin", auth: "admin", body: ShopProductSchema },
   { method: "delete", path: "/api/admin/products/delete-product/{id}", summary: "Delete a product (past orders keep their lines)", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/products/upload-image", summary: "Upload a PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes", tag: "admin", auth: "admin", multipart: "my_file" },
+  { method: "get", path: "/api/admin/order/all-orders", summary: "Every order, newest first", tag: "admin", auth: "admin" },
+  { method: "get", path: "/api/admin/order/order-details/{orderId}", summary: "One order", tag: "admin", auth: "admin" },
+  {
+    method: "put",
+    path: "/api/admin/order/update-order-status",
+    summary: "Set pending, completed, cancelled, shipped or delivered; cancelled returns stock, leaving it retakes it (409 when gone), delivered captures the COD payment",
+    tag: "admin",
+    auth: "admin",
+    body: UpdateOrderStatusSchema,
+  },
   { method: "get", path: "/api/openapi.json", summary: "This description", tag: "shop", auth: "none" },
 ]
 

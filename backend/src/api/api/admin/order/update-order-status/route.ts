@@ -1,0 +1,21 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { findShopOrder } from "../../../../../lib/shop-order"
+import { updateShopOrderStatusWorkflow } from "../../../../../workflows/update-order-status"
+import { sessionActor } from "../../../../utils/session"
+import type { UpdateOrderStatusBody } from "../validators"
+
+export async function PUT(req: MedusaRequest<UpdateOrderStatusBody>, res: MedusaResponse) {
+  const { orderId, orderStatus } = req.validatedBody
+  if (!/^order_[0-9A-Za-z]{1,64}$/.test(orderId)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
+  }
+  await updateShopOrderStatusWorkflow(req.scope).run({
+    input: { order_id: orderId, status: orderStatus, admin_id: sessionActor(req)?.actor_id },
+  })
+  res.json({
+    success: true,
+    message: "Order status updated successfully!",
+    data: await findShopOrder(req.scope, orderId),
+  })
+}
