@@ -1,5 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isMedusaId } from "./shop-products"
+import { customerName } from "./shop-user"
 
 /** An order in the spec's shape (SPEC.md section 3, "Order"). */
 export type ShopOrderView = {
@@ -89,10 +91,7 @@ type Row = {
 const iso = (d: string | Date) => new Date(d).toISOString()
 
 export function toShopOrderView(row: Row): ShopOrderView {
-  const customer = row.order?.customer
-  const username =
-    (customer?.metadata?.username as string | undefined) ||
-    [customer?.first_name, customer?.last_name].filter(Boolean).join(" ")
+  const username = row.order?.customer ? customerName(row.order.customer) : ""
   return {
     _id: row.order?.id ?? row.id,
     orderNumber: row.order_number,
@@ -133,8 +132,9 @@ export async function listShopOrders(
     .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.orderNumber.localeCompare(a.orderNumber))
 }
 
-/** One order by its Medusa order id, or null. */
+/** One order by its Medusa order id, or null (also for anything that is not an order id). */
 export async function findShopOrder(container: MedusaContainer, orderId: string): Promise<ShopOrderView | null> {
+  if (!isMedusaId("order", orderId)) return null
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", "shop_order.id"], filters: { id: orderId } })
   const shopOrderId = (data[0] as { shop_order?: { id: string } | null } | undefined)?.shop_order?.id

@@ -133,11 +133,21 @@ export function toShopProduct(row: ProductRow, salePrices: Map<string, number>):
   }
 }
 
-/** Every published product in the shop's shape. */
+/** A Medusa id with the given prefix (`prod`, `order`...); anything else cannot exist. */
+export function isMedusaId(prefix: string, id: unknown): id is string {
+  return typeof id === "string" && new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`).test(id)
+}
+
+/** Every published product in the shop's shape; ids that cannot be product ids match nothing. */
 export async function loadShopProducts(
   query: Omit<RemoteQueryFunction, symbol>,
   filters: { id?: string | string[] } = {}
 ): Promise<ShopProduct[]> {
+  if (filters.id !== undefined) {
+    const ids = (Array.isArray(filters.id) ? filters.id : [filters.id]).filter((id) => isMedusaId("prod", id))
+    if (!ids.length) return []
+    filters = { ...filters, id: ids }
+  }
   const [{ data }, salePrices] = await Promise.all([
     query.graph({
       entity: "product",

@@ -27,6 +27,21 @@ export function actorOf(appMetadata: Record<string, unknown> | null | undefined)
   return null
 }
 
+/** How the shop names a customer: the registered Full Name, else first/last name, else the email. */
+export function customerName(customer: {
+  email?: string | null
+  first_name?: string | null
+  last_name?: string | null
+  metadata?: Record<string, unknown> | null
+}): string {
+  return (
+    (customer.metadata?.username as string | undefined) ||
+    [customer.first_name, customer.last_name].filter(Boolean).join(" ") ||
+    customer.email ||
+    ""
+  )
+}
+
 function shape(id: string, username: string, email: string, role: ShopUser["role"]): ShopUser {
   return { id, _id: id, username, userName: username, name: username, email, role }
 }
@@ -41,9 +56,5 @@ export async function loadShopUser(container: MedusaContainer, actor: ShopActor)
   }
   const [customer] = await container.resolve(Modules.CUSTOMER).listCustomers({ id: actor.actor_id })
   if (!customer) return null
-  const username =
-    (customer.metadata?.username as string | undefined) ||
-    [customer.first_name, customer.last_name].filter(Boolean).join(" ") ||
-    customer.email
-  return shape(customer.id, username, customer.email, "user")
+  return shape(customer.id, customerName(customer), customer.email, "user")
 }

@@ -2,6 +2,13 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { sessionActor } from "./session"
 
+/** The session is an admin user's who still exists. */
+async function isAdmin(req: MedusaRequest, actor: { actor_id: string; actor_type: string }): Promise<boolean> {
+  if (actor.actor_type !== "user") return false
+  const [user] = await req.scope.resolve(Modules.USER).listUsers({ id: actor.actor_id })
+  return !!user
+}
+
 /** /api/admin/...: 401 without a session, 403 for anyone but an admin user. */
 export async function requireAdmin(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
@@ -12,8 +19,7 @@ export async function requireAdmin(req: MedusaRequest, _res: MedusaResponse, nex
     if (actor.actor_type !== "user") {
       throw new MedusaError(MedusaError.Types.FORBIDDEN, "Only admins may do this")
     }
-    const [user] = await req.scope.resolve(Modules.USER).listUsers({ id: actor.actor_id })
-    if (!user) {
+    if (!(await isAdmin(req, actor))) {
       throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Please sign in first")
     }
     next()
@@ -41,9 +47,8 @@ export function requireSelfOrAdmin(source: "params" | "body" = "params") {
       if (actor.actor_type === "customer" && actor.actor_id === userId) {
         return next()
       }
-      if (actor.actor_type === "user") {
-        const [user] = await req.scope.resolve(Modules.USER).listUsers({ id: actor.actor_id })
-        if (user) return next()
+      if (await isAdmin(req, actor)) {
+        return next()
       }
       throw new MedusaError(MedusaError.Types.FORBIDDEN, "You can only use your own account")
     } catch (error) {

@@ -28,9 +28,7 @@ export const prepareCartLineStep = createStep(
   "prepare-cart-line",
   async (input: PrepareCartLineInput, { container }) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const [product] = /^prod_[0-9A-Za-z]{1,64}$/.test(input.product_id)
-      ? await loadShopProducts(query, { id: input.product_id })
-      : []
+    const [product] = await loadShopProducts(query, { id: input.product_id })
     let cart = await findOpenCart(container, input.customer_id)
     const existing = cart?.items?.find((i) => i.product_id === input.product_id) ?? null
 

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { loadShopProducts, unitPrice } from "../../lib/shop-products"
+import { isMedusaId, loadShopProducts, unitPrice } from "../../lib/shop-products"
 
 export type OrderLineInput = { product_id: string; quantity: number }
 
@@ -41,7 +41,7 @@ export const priceShopOrderStep = createStep(
     }
     const ids = [...quantities.keys()]
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const valid = ids.filter((id) => /^prod_[0-9A-Za-z]{1,64}$/.test(id))
+    const valid = ids.filter((id) => isMedusaId("prod", id))
     const [products, { data: variants }, [store], [region]] = await Promise.all([
       valid.length ? loadShopProducts(query, { id: valid }) : Promise.resolve([]),
       valid.length

@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { findOpenCart } from "../../lib/shop-cart"
+import { customerName } from "../../lib/shop-user"
 import type { PlaceShopOrderInput } from "../place-shop-order"
 
 /**
@@ -28,10 +29,7 @@ export const resolveCustomerCheckoutStep = createStep(
     if (!cart || !items.length) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Your cart is empty!")
     }
-    const name =
-      (customer.metadata?.username as string | undefined) ||
-      [customer.first_name, customer.last_name].filter(Boolean).join(" ") ||
-      customer.email
+    const name = customerName(customer)
     return new StepResponse<PlaceShopOrderInput>({
       items,
       is_guest: false,

@@ -1,5 +1,4 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { findShopOrder } from "../../../../../lib/shop-order"
 import { updateShopOrderStatusWorkflow } from "../../../../../workflows/update-order-status"
 import { sessionActor } from "../../../../utils/session"
@@ -7,9 +6,6 @@ import type { UpdateOrderStatusBody } from "../validators"
 
 export async function PUT(req: MedusaRequest<UpdateOrderStatusBody>, res: MedusaResponse) {
   const { orderId, orderStatus } = req.validatedBody
-  if (!/^order_[0-9A-Za-z]{1,64}$/.test(orderId)) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
-  }
   await updateShopOrderStatusWorkflow(req.scope).run({
     input: { order_id: orderId, status: orderStatus, admin_id: sessionActor(req)?.actor_id },
   })

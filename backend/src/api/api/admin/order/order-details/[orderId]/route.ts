@@ -3,9 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { findShopOrder } from "../../../../../../lib/shop-order"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const order = /^order_[0-9A-Za-z]{1,64}$/.test(req.params.orderId)
-    ? await findShopOrder(req.scope, req.params.orderId)
-    : null
+  const order = await findShopOrder(req.scope, req.params.orderId)
   if (!order) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
   }

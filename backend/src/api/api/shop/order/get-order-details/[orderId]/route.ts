@@ -5,9 +5,7 @@ import { sessionActor } from "../../../../../utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const actor = sessionActor(req)!
-  const order = /^order_[0-9A-Za-z]{1,64}$/.test(req.params.orderId)
-    ? await findShopOrder(req.scope, req.params.orderId)
-    : null
+  const order = await findShopOrder(req.scope, req.params.orderId)
   // another customer's order is simply not found
   if (!order || (actor.actor_type === "customer" && order.userId?._id !== actor.actor_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")

@@ -3,10 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { loadShopProducts } from "../../../../../../lib/shop-products"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const id = req.params.id
-  const [product] = /^prod_[0-9A-Za-z]{1,64}$/.test(id)
-    ? await loadShopProducts(req.scope.resolve(ContainerRegistrationKeys.QUERY), { id })
-    : []
+  const [product] = await loadShopProducts(req.scope.resolve(ContainerRegistrationKeys.QUERY), { id: req.params.id })
   if (!product) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found")
   }
