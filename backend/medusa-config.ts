@@ -111,6 +111,7 @@ module.exports = defineConfig({
   modules: [
     { resolve: "./src/modules/brand" },
     { resolve: "./src/modules/shop-order" },
+    { resolve: "./src/modules/landing-page" },
     {
       resolve: "@medusajs/medusa/file",
       key: Modules.FILE,

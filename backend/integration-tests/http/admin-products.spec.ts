@@ -3,24 +3,11 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
 import { productPicture } from "../../src/lib/png"
-import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
+import { ADMIN, anyStatus, customerSession, loginAs, multipart } from "../utils/session"
 
 jest.setTimeout(180_000)
 
 type Product = ShopProduct
-
-/** A multipart body with one file part, built by hand (no extra client). */
-function multipart(field: string, filename: string, type: string, content: Buffer) {
-  const boundary = `----shop${Date.now()}`
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } }
-}
 
 const form = {
   image: "http://localhost:9000/static/placeholder.png",
@@ -211,7 +198,7 @@ medusaIntegrationTestRunner({
         const png = productPicture(7, "bag", 64)
         const res = await upload(multipart("my_file", "../../etc/passwd.png", "image/png", png))
         expect(res.status).toBe(201)
-        expect(res.data).toEqual({ success: true, message: "Image uploaded successfully", result: { url: expect.any(String) } })
+        expect(res.data).toEqual({ success: true, message: "Image uploaded successfully!", result: { url: expect.any(String) } })
         const url = new URL(res.data.result.url)
         expect(url.pathname).toMatch(/^\/static\/\d+-[0-9a-f-]{36}\.png$/)
         const file = await api.get(url.pathname, { responseType: "arraybuffer" })

@@ -262,6 +262,38 @@ medusaIntegrationTestRunner({
         expect((await api.get("/api/admin/order/all-orders", anyStatus)).status).toBe(401)
       })
 
+      it("pages and searches all-orders in the database: number, id, name, phone, status; case-insensitive and trimmed", async () => {
+        const product = products.find((p) => p.stock >= 10)!
+        const tag = `Zq${Date.now().toString(36)}`
+        const a = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }], { guestName: `Nadia ${tag}`, guestPhone: "01555000111" }), anyStatus)).data.data
+        const b = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }], { guestName: `Karim ${tag}`, guestPhone: "01555000222" }), anyStatus)).data.data
+        const search = async (query: Record<string, unknown>) => {
+          const res = await api.get("/api/admin/order/all-orders", { ...as(admin.cookie), params: query })
+          expect(res.status).toBe(200)
+          return { ids: res.data.data.map((o: { _id: string }) => o._id), count: res.data.count as number }
+        }
+        expect(await search({ q: `  ${tag.toUpperCase()} ` })).toEqual({ ids: [b._id, a._id], count: 2 })
+        expect(await search({ q: `nadia ${tag}` })).toEqual({ ids: [a._id], count: 1 })
+        expect(await search({ q: a.orderNumber.slice(-6).toLowerCase() })).toEqual({ ids: [a._id], count: 1 })
+        expect(await search({ q: b._id })).toEqual({ ids: [b._id], count: 1 })
+        expect(await search({ q: "01555000222" })).toEqual({ ids: [b._id], count: 1 })
+        expect((await search({ q: "%" })).count).toBe(0)
+        // status: every pending order, and the page size holds
+        const all = (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data.data as { _id: string; orderStatus: string }[]
+        const pending = all.filter((o) => o.orderStatus === "pending").map((o) => o._id)
+        const firstPage = await search({ q: "PENDING", limit: 2 })
+        expect(firstPage).toEqual({ ids: pending.slice(0, 2), count: pending.length })
+        const secondPage = await search({ q: "pending", limit: 2, offset: 2 })
+        expect(secondPage.ids).toEqual(pending.slice(2, 4))
+        // the whole list, paged
+        expect(await search({ offset: 0, limit: 3 })).toEqual({ ids: all.slice(0, 3).map((o) => o._id), count: all.length })
+        expect(await search({ offset: 1_000_000 })).toEqual({ ids: [], count: all.length })
+        for (const bad of [{ limit: 0 }, { limit: 1000 }, { offset: -1 }, { limit: "x" }, { sort: "id" }]) {
+          const res = await api.get("/api/admin/order/all-orders", { ...as(admin.cookie), params: bad })
+          expect([JSON.stringify(bad), res.status]).toEqual([JSON.stringify(bad), 400])
+        }
+      })
+
       it("cancelling gives the stock back; leaving cancelled takes it again; orderUpdateDate moves", async () => {
         const product = products.find((p) => p.stock >= 5)!
         const order = await place(product, 2)

@@ -22,3 +22,16 @@ export async function customerSession(api: AxiosInstance, name: string) {
   await api.post("/api/auth/register", { username: name, email, password: "secret123" }, anyStatus)
   return loginAs(api, { email, password: "secret123" })
 }
+
+/** A multipart body with one file part, built by hand (no extra client). */
+export function multipart(field: string, filename: string, type: string, content: Buffer) {
+  const boundary = `----shop${Date.now()}`
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } }
+}

@@ -14,8 +14,10 @@ function routesOnDisk(): string[] {
       } else if (name === "route.ts") {
         const rel = path.relative(root, dir).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
         const apiPath = `/api/${rel.join("/")}`
-        for (const m of readFileSync(file, "utf8").matchAll(/export async function (GET|POST|PUT|DELETE|PATCH)\b/g)) {
-          found.push(`${m[1].toLowerCase()} ${apiPath}`)
+        // `export async function POST` or a re-export `export { handler as POST }`
+        const verbs = /export (?:async function (GET|POST|PUT|DELETE|PATCH)\b|\{[^}]*\bas (GET|POST|PUT|DELETE|PATCH) *\})/g
+        for (const m of readFileSync(file, "utf8").matchAll(verbs)) {
+          found.push(`${(m[1] ?? m[2]).toLowerCase()} ${apiPath}`)
         }
       }
     }

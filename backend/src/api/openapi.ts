@@ -1,10 +1,11 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, SORT_OPTIONS } from "../lib/catalog"
+import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
 import { UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
-import { CustomerOrderSchema, GuestOrderSchema } from "./api/shop/order/validators"
+import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./api/shop/order/validators"
 import { AddToCartSchema } from "./api/shop/products/cart-validators"
 
 /**
@@ -54,10 +55,11 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/api/shop/order/create-order",
-    summary: "Place a cash-on-delivery order: a guest's (isGuest: true) or the signed-in customer's cart; priced by the server; 409 when stock is short",
+    summary:
+      "Place a cash-on-delivery order: a guest's (isGuest: true), a landing page's (isGuest: true with landingPageSlug; Bengali messages, delivery 60 inside Dhaka / 120 outside) or the signed-in customer's cart; priced by the server; 409 when stock is short",
     tag: "shop",
     auth: "none",
-    body: z.union([GuestOrderSchema, CustomerOrderSchema]),
+    body: z.union([GuestOrderSchema, LandingOrderSchema, CustomerOrderSchema]),
   },
   { method: "get", path: "/api/shop/order/get-orders/{userId}", summary: "The customer's orders, newest first", tag: "shop", auth: "customer" },
   { method: "get", path: "/api/shop/order/get-order-details/{orderId}", summary: "One of the customer's orders (any for an admin)", tag: "shop", auth: "customer" },
@@ -66,7 +68,18 @@ export const OPERATIONS: Operation[] = [
   { method: "put", path: "/api/admin/products/edit-product/{id}", summary: "Change a product", tag: "admin", auth: "admin", body: ShopProductSchema },
   { method: "delete", path: "/api/admin/products/delete-product/{id}", summary: "Delete a product (past orders keep their lines)", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/products/upload-image", summary: "Upload a PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes", tag: "admin", auth: "admin", multipart: "my_file" },
-  { method: "get", path: "/api/admin/order/all-orders", summary: "Every order, newest first", tag: "admin", auth: "admin" },
+  {
+    method: "get",
+    path: "/api/admin/order/all-orders",
+    summary: "Every order, newest first; with q, offset or limit one page of the search and `count`",
+    tag: "admin",
+    auth: "admin",
+    query: [
+      { name: "q", description: "search: order number, order id, guest or account name, phone, status (case-insensitive)" },
+      { name: "offset", description: "orders to skip (default 0)" },
+      { name: "limit", description: "page size, 1-200 (default 20)" },
+    ],
+  },
   { method: "get", path: "/api/admin/order/order-details/{orderId}", summary: "One order", tag: "admin", auth: "admin" },
   {
     method: "put",
@@ -76,6 +89,14 @@ export const OPERATIONS: Operation[] = [
     auth: "admin",
     body: UpdateOrderStatusSchema,
   },
+  { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
+  { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics", tag: "admin", auth: "admin" },
+  { method: "get", path: "/api/admin/landing-pages/{id}", summary: "One landing page (drafts included)", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/landing-pages/create", summary: "Create a landing page (a draft unless isActive); 409 when the slug is taken", tag: "admin", auth: "admin", body: CreateLandingPageSchema },
+  { method: "put", path: "/api/admin/landing-pages/{id}", summary: "Change a landing page; groups merge over the stored ones", tag: "admin", auth: "admin", body: UpdateLandingPageSchema },
+  { method: "delete", path: "/api/admin/landing-pages/{id}", summary: "Delete a landing page (its slug becomes free)", tag: "admin", auth: "admin" },
+  { method: "patch", path: "/api/admin/landing-pages/{id}/toggle", summary: "Publish or unpublish a landing page", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/landing-pages/upload-image", summary: "Upload a hero or gallery image: PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes", tag: "admin", auth: "admin", multipart: "my_file" },
   { method: "get", path: "/api/openapi.json", summary: "This description", tag: "shop", auth: "none" },
 ]
 

@@ -132,6 +132,52 @@ export async function listShopOrders(
     .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.orderNumber.localeCompare(a.orderNumber))
 }
 
+/** The table of the order <-> shop order link (src/links/order-shop-order.ts). */
+export const ORDER_LINK_TABLE = "order_order_shoporder_shop_order"
+
+type Knex = { raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }> }
+
+/**
+ * One page of orders, newest first, and how many match. The search (SPEC.md
+ * section 5, admin order search) is case-insensitive on the trimmed term and
+ * matches the order number, the full order id, the guest name or the
+ * account's name, the guest phone or the address number, and the status;
+ * the database does the matching and the paging.
+ */
+export async function searchShopOrders(
+  container: MedusaContainer,
+  params: { q: string; offset: number; limit: number }
+): Promise<{ data: ShopOrderView[]; count: number }> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  const term = params.q.trim()
+  // ilike with the term's own % and _ taken literally
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const matching = `
+       from shop_order o
+       left join ${ORDER_LINK_TABLE} l on l.shop_order_id = o.id and l.deleted_at is null
+       left join customer c on c.id = o.customer_id
+      where o.deleted_at is null
+        and (:term = ''
+          or o.order_number ilike :like or l.order_id ilike :like or o.status ilike :like
+          or o.guest_name ilike :like or o.guest_phone ilike :like or o.address->>'number' ilike :like
+          or c.metadata->>'username' ilike :like or concat_ws(' ', c.first_name, c.last_name) ilike :like)`
+  const { rows } = await knex.raw(
+    `select o.id, count(*) over () as total ${matching}
+      order by o.created_at desc, o.order_number desc
+      limit :limit offset :offset`,
+    { term, like, limit: params.limit, offset: params.offset }
+  )
+  const ids = rows.map((r) => r.id as string)
+  let count = rows.length ? Number(rows[0].total) : 0
+  if (!rows.length && params.offset > 0) {
+    // past the last page: still say how many there are
+    const { rows: all } = await knex.raw(`select count(*)::int as total ${matching}`, { term, like })
+    count = Number(all[0].total)
+  }
+  const data = ids.length ? await listShopOrders(container, { id: ids }) : []
+  return { data, count }
+}
+
 /** One order by its Medusa order id, or null (also for anything that is not an order id). */
 export async function findShopOrder(container: MedusaContainer, orderId: string): Promise<ShopOrderView | null> {
   if (!isMedusaId("order", orderId)) return null
@@ -141,4 +187,36 @@ export async function findShopOrder(container: MedusaContainer, orderId: string)
   if (!shopOrderId) return null
   const [order] = await listShopOrders(container, { id: shopOrderId })
   return order ?? null
+}
+
+/** What the confirmation page shows (SPEC.md section 3, "Order confirmation data"). */
+export type OrderConfirmation = {
+  orderNumber: string
+  orderId: string
+  customerName: string
+  customerPhone: string
+  customerEmail: string
+  customerAddress: string
+  deliveryArea: string | null
+  items: ShopOrderView["cartItems"]
+  productTotal: number
+  deliveryCharge: number
+  totalAmount: number
+}
+
+export function orderConfirmation(order: ShopOrderView): OrderConfirmation {
+  const address = order.addressInfo[0]
+  return {
+    orderNumber: order.orderNumber || order._id,
+    orderId: order._id,
+    customerName: order.guestName ?? order.userId?.username ?? "",
+    customerPhone: order.guestPhone || address?.number || "",
+    customerEmail: order.guestEmail ?? "",
+    customerAddress: [address?.address, address?.city, address?.pincode].filter(Boolean).join(", "),
+    deliveryArea: order.deliveryArea,
+    items: order.cartItems,
+    productTotal: order.cartItems.reduce((sum, i) => sum + i.price * i.quantity, 0),
+    deliveryCharge: order.deliveryCharge,
+    totalAmount: order.TotalAmount,
+  }
 }

@@ -1,6 +1,8 @@
-import type { RemoteQueryFunction } from "@medusajs/framework/types"
+import type { MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SortOption } from "./catalog"
 import { STORE_CURRENCY } from "./catalog"
+import { catalogSnapshot } from "./catalog-cache"
 
 /** A product in the shape of SPEC.md section 3 ("Product"). */
 export type ShopProduct = {
@@ -35,9 +37,8 @@ const PRODUCT_FIELDS = [
   "variants.price_set.id",
   "variants.prices.amount",
   "variants.prices.currency_code",
+  "variants.inventory_items.inventory_item_id",
   "variants.inventory_items.required_quantity",
-  "variants.inventory_items.inventory.location_levels.stocked_quantity",
-  "variants.inventory_items.inventory.location_levels.reserved_quantity",
 ]
 
 type PriceRow = { amount: unknown; currency_code: string }
@@ -69,13 +70,11 @@ type ProductRow = {
   categories?: { handle: string }[] | null
   brand?: { handle: string } | null
   variants?: {
+    id: string
     manage_inventory: boolean
     price_set?: { id: string } | null
     prices?: PriceRow[] | null
-    inventory_items?: {
-      required_quantity: number
-      inventory?: { location_levels?: { stocked_quantity: unknown; reserved_quantity: unknown }[] | null } | null
-    }[] | null
+    inventory_items?: { inventory_item_id: string; required_quantity: number }[] | null
   }[] | null
 }
 
@@ -106,31 +105,87 @@ export async function loadSalePrices(
   return sale
 }
 
-export function toShopProduct(row: ProductRow, salePrices: Map<string, number>): ShopProduct {
+/**
+ * A product of the catalog as kept between requests: everything but its stock,
+ * plus what finds the stock (and what an order needs to sell it).
+ */
+export type CatalogEntry = {
+  product: Omit<ShopProduct, "stock">
+  variant_id: string | null
+  inventory_item_id: string | null
+  required_quantity: number
+}
+
+export function toCatalogEntry(row: ProductRow, salePrices: Map<string, number>): CatalogEntry {
   const variant = row.variants?.[0]
   const base = (variant?.prices ?? []).find((p) => p.currency_code === STORE_CURRENCY)
   const saleAmount = variant?.price_set ? salePrices.get(variant.price_set.id) : undefined
-  let stock = 0
   const item = variant?.inventory_items?.[0]
-  if (item?.inventory) {
-    const available = (item.inventory.location_levels ?? []).reduce(
-      (sum, level) => sum + Number(level.stocked_quantity) - Number(level.reserved_quantity),
-      0
-    )
-    stock = Math.max(0, Math.floor(available / (item.required_quantity || 1)))
-  }
   return {
-    _id: row.id,
-    image: row.thumbnail ?? "",
-    title: row.title,
-    description: row.description ?? "",
-    category: row.categories?.[0]?.handle ?? "",
-    brand: row.brand?.handle ?? "no-brand",
-    price: base ? Number(base.amount) : 0,
-    saleprice: saleAmount ?? 0,
-    stock,
-    discount: Number(row.metadata?.discount ?? 0) || 0,
+    product: {
+      _id: row.id,
+      image: row.thumbnail ?? "",
+      title: row.title,
+      description: row.description ?? "",
+      category: row.categories?.[0]?.handle ?? "",
+      brand: row.brand?.handle ?? "no-brand",
+      price: base ? Number(base.amount) : 0,
+      saleprice: saleAmount ?? 0,
+      discount: Number(row.metadata?.discount ?? 0) || 0,
+    },
+    variant_id: variant?.id ?? null,
+    inventory_item_id: item?.inventory_item_id ?? null,
+    required_quantity: item?.required_quantity || 1,
   }
+}
+
+/** Every published product of the catalog, read from Medusa (the cache's loader). */
+export async function loadCatalogEntries(query: Omit<RemoteQueryFunction, symbol>): Promise<CatalogEntry[]> {
+  const [{ data }, salePrices] = await Promise.all([
+    query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { status: "published" } }),
+    loadSalePrices(query),
+  ])
+  return (data as unknown as ProductRow[]).map((row) => toCatalogEntry(row, salePrices))
+}
+
+type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { inventory_item_id: string; available: number }[] }> }
+
+/**
+ * What can be sold of each inventory item right now (stocked minus reserved,
+ * over all locations): one statement, always fresh, so stock is never cached.
+ */
+export async function loadAvailableStock(container: MedusaContainer, itemIds: string[]): Promise<Map<string, number>> {
+  if (!itemIds.length) return new Map()
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  const { rows } = await knex.raw(
+    `select inventory_item_id, sum(stocked_quantity - reserved_quantity)::float8 as available
+       from inventory_level
+      where deleted_at is null and inventory_item_id = any(?)
+      group by inventory_item_id`,
+    [itemIds]
+  )
+  return new Map(rows.map((r) => [r.inventory_item_id, Number(r.available)]))
+}
+
+/** Catalog entries with their current stock: the shop's products and how to sell them. */
+export async function loadShopCatalog(
+  container: MedusaContainer,
+  filters: { id?: string | string[] } = {}
+): Promise<(CatalogEntry & { stock: number })[]> {
+  const snapshot = await catalogSnapshot(container)
+  let entries = snapshot.entries
+  if (filters.id !== undefined) {
+    const ids = Array.isArray(filters.id) ? filters.id : [filters.id]
+    entries = ids.map((id) => snapshot.byId.get(id)).filter((e): e is CatalogEntry => !!e)
+  }
+  const stock = await loadAvailableStock(
+    container,
+    entries.map((e) => e.inventory_item_id).filter((id): id is string => !!id)
+  )
+  return entries.map((entry) => {
+    const available = entry.inventory_item_id ? stock.get(entry.inventory_item_id) ?? 0 : 0
+    return { ...entry, stock: Math.max(0, Math.floor(available / entry.required_quantity)) }
+  })
 }
 
 /** A Medusa id with the given prefix (`prod`, `order`...); anything else cannot exist. */
@@ -138,25 +193,17 @@ export function isMedusaId(prefix: string, id: unknown): id is string {
   return typeof id === "string" && new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`).test(id)
 }
 
-/** Every published product in the shop's shape; ids that cannot be product ids match nothing. */
+/**
+ * Every published product in the shop's shape (or those with the given ids,
+ * in that order; ids that cannot be product ids match nothing). Product data
+ * comes from the catalog cache, stock fresh from the database.
+ */
 export async function loadShopProducts(
-  query: Omit<RemoteQueryFunction, symbol>,
+  container: MedusaContainer,
   filters: { id?: string | string[] } = {}
 ): Promise<ShopProduct[]> {
-  if (filters.id !== undefined) {
-    const ids = (Array.isArray(filters.id) ? filters.id : [filters.id]).filter((id) => isMedusaId("prod", id))
-    if (!ids.length) return []
-    filters = { ...filters, id: ids }
-  }
-  const [{ data }, salePrices] = await Promise.all([
-    query.graph({
-      entity: "product",
-      fields: PRODUCT_FIELDS,
-      filters: { status: "published", ...filters },
-    }),
-    loadSalePrices(query),
-  ])
-  return (data as unknown as ProductRow[]).map((row) => toShopProduct(row, salePrices))
+  const entries = await loadShopCatalog(container, filters)
+  return entries.map((e) => ({ ...e.product, stock: e.stock }))
 }
 
 export type ProductListParams = {

@@ -3,6 +3,17 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 
 export type StockLine = { inventory_item_id: string; quantity: number; title: string }
 
+/** The words a refusal uses: the shop's English, or the landing pages' Bengali. */
+export type StockMessages = {
+  outOfStock: (title: string) => string
+  onlyLeft: (available: number, title: string) => string
+}
+
+export const ENGLISH_STOCK_MESSAGES: StockMessages = {
+  outOfStock: (title) => `${title} is out of stock`,
+  onlyLeft: (available, title) => `Only ${available} of ${title} left in stock`,
+}
+
 type Knex = {
   transaction: <T>(fn: (trx: Knex) => Promise<T>) => Promise<T>
   raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { available?: string }[] }>
@@ -13,7 +24,12 @@ type Knex = {
  * transaction. Each line is one conditional UPDATE (stocked - reserved >= wanted),
  * so concurrent orders can never take the same unit twice.
  */
-export async function takeStock(container: MedusaContainer, locationId: string, lines: StockLine[]): Promise<void> {
+export async function takeStock(
+  container: MedusaContainer,
+  locationId: string,
+  lines: StockLine[],
+  messages: StockMessages = ENGLISH_STOCK_MESSAGES
+): Promise<void> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   // a fixed order of rows: two orders for the same products cannot deadlock
   const sorted = [...lines].sort((a, b) => a.inventory_item_id.localeCompare(b.inventory_item_id))
@@ -38,9 +54,7 @@ export async function takeStock(container: MedusaContainer, locationId: string, 
         const available = Number(left[0]?.available ?? 0)
         throw new MedusaError(
           MedusaError.Types.CONFLICT,
-          available > 0
-            ? `Only ${available} of ${line.title} left in stock`
-            : `${line.title} is out of stock`
+          available > 0 ? messages.onlyLeft(available, line.title) : messages.outOfStock(line.title)
         )
       }
     }

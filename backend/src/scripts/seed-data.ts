@@ -1,3 +1,4 @@
+import { slugify } from "../lib/landing-page"
 import type { BrandId, CategoryId } from "../lib/catalog"
 import type { Shape } from "../lib/png"
 
@@ -63,16 +64,9 @@ const ROWS: Row[] = [
   ["Chiffon Party Gown", "women", "zara", 5900, 0, 8, "dress", "Layered chiffon gown for weddings and parties."],
 ]
 
-function handleOf(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-}
-
 export const SEED_PRODUCTS: SeedProduct[] = ROWS.map(
   ([title, category, brand, price, saleprice, stock, shape, description]) => ({
-    handle: handleOf(title),
+    handle: slugify(title),
     title,
     description,
     category,
@@ -83,3 +77,42 @@ export const SEED_PRODUCTS: SeedProduct[] = ROWS.map(
     shape,
   })
 )
+
+/**
+ * The published Bengali demo landing page `npm start` shows at
+ * /landing/salwar-kameez-offer: every section filled. Hero and gallery images
+ * are the product's own picture (added by the seed).
+ */
+export const DEMO_LANDING_PAGE = {
+  productHandle: slugify("Cotton Salwar Kameez"),
+  title: "ঈদ অফার: কটন সালোয়ার কামিজ",
+  slug: "salwar-kameez-offer",
+  isActive: true,
+  groups: {
+    hero: {
+      headline: "আরামদায়ক কটন সালোয়ার কামিজ, এখন বিশেষ ছাড়ে",
+      subheadline: "তিন পিসের প্রিন্টেড সেট, সাথে শিফন ওড়না। সারাদেশে ক্যাশ অন ডেলিভারি।",
+      description:
+        "হালকা গরম পানিতে উল্টো করে ধুয়ে ছায়ায় শুকাতে দিন। মাঝারি তাপে আয়রন করুন। প্রথমবার আলাদা করে ধোয়া ভালো।",
+      ctaButtonText: "এখনই অর্ডার করুন",
+      showPrice: true,
+      showDiscount: true,
+    },
+    benefits: [
+      { icon: "✓", title: "১০০% কটন কাপড়", description: "গরমেও আরামদায়ক, নিঃশ্বাস নিতে পারে এমন কাপড়।" },
+      { icon: "✓", title: "পাকা রং", description: "বারবার ধোয়ার পরও রং থাকে উজ্জ্বল।" },
+      { icon: "✓", title: "তিন পিসের সেট", description: "কামিজ, সালোয়ার আর শিফন ওড়না একসাথে।" },
+      { icon: "✓", title: "সব সাইজ", description: "M, L, XL ও XXL সাইজে পাওয়া যাচ্ছে।" },
+    ],
+    gallery: { showGallery: true },
+    testimonials: [
+      { name: "নুসরাত জাহান", rating: 5, comment: "কাপড়ের মান খুব ভালো, ছবির সাথে হুবহু মিল। দুই দিনেই হাতে পেয়েছি।", image: "" },
+      { name: "ফারহানা ইসলাম", rating: 5, comment: "ঈদের জন্য দুইটা নিয়েছিলাম, সবাই প্রশংসা করেছে।", image: "" },
+      { name: "শারমিন আক্তার", rating: 4, comment: "রং সুন্দর, সেলাই মজবুত। ডেলিভারিও দ্রুত ছিল।", image: "" },
+    ],
+    orderForm: { showOrderForm: true, showPhoneField: true, showAddressFields: true, showEmailField: true },
+    trustBadges: { showTrustBadges: true, badges: ["Free Delivery", "Money Back Guarantee", "Cash on Delivery"] },
+    urgency: { showCountdown: false, countdownEndDate: null, showStockCount: true, stockCount: 0 },
+    styling: { primaryColor: "#0F766E", accentColor: "#FF6B6B", fontFamily: "Poppins" as const },
+  },
+}

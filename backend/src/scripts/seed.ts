@@ -34,7 +34,11 @@ import { productPicture } from "../lib/png"
 import { BRAND_MODULE } from "../modules/brand"
 import type BrandModuleService from "../modules/brand/service"
 import { createBrandsWorkflow } from "../workflows/create-brands"
-import { SEED_PRODUCTS, SeedProduct } from "./seed-data"
+import { invalidateCatalog } from "../lib/catalog-cache"
+import { createLandingPageWorkflow } from "../workflows/landing-page"
+import { LANDING_PAGE_MODULE } from "../modules/landing-page"
+import type LandingPageModuleService from "../modules/landing-page/service"
+import { DEMO_LANDING_PAGE, SEED_PRODUCTS, SeedProduct } from "./seed-data"
 
 export const SHOP_NAME = process.env.SHOP_NAME || "Deshi Bazar"
 export const DEFAULT_ADMIN_EMAIL = "admin@shop.local" // same as scripts/lib/start-env.ts
@@ -403,6 +407,33 @@ async function ensureAdmin(container: MedusaContainer) {
   logger.info(`Created admin user ${email}`)
 }
 
+/** The Bengali demo landing page, unless a page already has its slug. */
+async function ensureDemoLandingPage(container: MedusaContainer) {
+  const pages = container.resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
+  const [existing] = await pages.listLandingPages({ slug: DEMO_LANDING_PAGE.slug }, { take: 1, withDeleted: false })
+  if (existing) return
+  const [product] = await container
+    .resolve(Modules.PRODUCT)
+    .listProducts({ handle: DEMO_LANDING_PAGE.productHandle }, { select: ["id", "thumbnail"] })
+  if (!product) return
+  const picture = product.thumbnail ?? ""
+  const { groups } = DEMO_LANDING_PAGE
+  await createLandingPageWorkflow(container).run({
+    input: {
+      title: DEMO_LANDING_PAGE.title,
+      slug: DEMO_LANDING_PAGE.slug,
+      product_id: product.id,
+      is_active: DEMO_LANDING_PAGE.isActive,
+      groups: {
+        ...groups,
+        hero: { ...groups.hero, heroImage: picture, heroImages: picture ? [picture] : [] },
+        gallery: { ...groups.gallery, images: picture ? [picture] : [] },
+      },
+    },
+  })
+  container.resolve(ContainerRegistrationKeys.LOGGER).info(`Created the demo landing page /landing/${DEMO_LANDING_PAGE.slug}`)
+}
+
 /** Idempotent: every part is looked up first and only what is missing is created. */
 export default async function seed({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -418,6 +449,9 @@ export default async function seed({ container }: ExecArgs) {
     categories,
     brands,
   })
+  // a server in this process (tests) reads the seeded catalog afresh
+  invalidateCatalog()
+  await ensureDemoLandingPage(container)
   await ensureAdmin(container)
   logger.info("Seed complete.")
 }

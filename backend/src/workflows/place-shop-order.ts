@@ -1,7 +1,10 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderPaymentCollectionWorkflow, createOrdersStep } from "@medusajs/medusa/core-flows"
 import { STORE_CURRENCY } from "../lib/catalog"
+import type { DeliveryArea } from "../lib/landing-page"
 import { closeCartStep } from "./steps/close-cart"
+import { countLandingOrderStep } from "./steps/count-landing-order"
+import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
 import { priceShopOrderStep, type OrderLineInput } from "./steps/price-shop-order"
@@ -19,6 +22,8 @@ export type PlaceShopOrderInput = {
   address: { name: string; address: string; city: string; pincode: string; number: string; notes: string }
   delivery_area?: string | null
   delivery_charge: number
+  /** The language of a refusal (landing pages answer in Bengali). */
+  language?: "en" | "bn"
 }
 
 /**
@@ -30,9 +35,10 @@ export type PlaceShopOrderInput = {
 export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input: PlaceShopOrderInput) => {
   const priced = priceShopOrderStep({ items: input.items, delivery_charge: input.delivery_charge })
 
-  const stock = transform({ priced }, ({ priced }) => ({
+  const stock = transform({ input, priced }, ({ input, priced }) => ({
     location_id: priced.location_id,
     lines: priced.lines.map((l) => ({ inventory_item_id: l.inventory_item_id, quantity: l.quantity, title: l.title })),
+    language: input.language,
   }))
   takeStockStep(stock)
 
@@ -126,3 +132,31 @@ export const placeCustomerOrderWorkflow = createWorkflow(
     return new WorkflowResponse(result)
   }
 )
+
+export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "delivery_charge" | "delivery_area" | "landing_page_slug"> & {
+  landing_page_slug: string
+  delivery_area: DeliveryArea
+}
+
+/**
+ * A cash-on-delivery order from a published landing page: its product only,
+ * delivery charged by area, then the one order workflow, then one more order
+ * on the page's analytics. Refusals are in Bengali.
+ */
+export const placeLandingOrderWorkflow = createWorkflow("place-landing-order", (input: PlaceLandingOrderInput) => {
+  const check = transform({ input }, ({ input }) => ({
+    slug: input.landing_page_slug,
+    product_ids: input.items.map((i) => i.product_id),
+    delivery_area: input.delivery_area,
+  }))
+  const page = resolveLandingOrderStep(check)
+  const order = transform({ input, page }, ({ input, page }) => ({
+    ...input,
+    delivery_charge: page.delivery_charge,
+    language: "bn" as const,
+  }))
+  const result = placeShopOrderWorkflow.runAsStep({ input: order })
+  const counted = transform({ page }, ({ page }) => ({ page_id: page.page_id }))
+  countLandingOrderStep(counted)
+  return new WorkflowResponse(result)
+})

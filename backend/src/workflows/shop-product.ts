@@ -9,6 +9,7 @@ import {
 import { ProductStatus } from "@medusajs/framework/utils"
 import { STORE_CURRENCY } from "../lib/catalog"
 import type { ShopProduct } from "../lib/shop-products"
+import { invalidateCatalogStep } from "./steps/invalidate-catalog"
 import { resolveProductRefsStep } from "./steps/resolve-product-refs"
 import { setProductBrandStep } from "./steps/set-product-brand"
 import { setProductStockStep } from "./steps/set-product-stock"
@@ -52,6 +53,7 @@ export const createShopProductWorkflow = createWorkflow("create-shop-product", (
   }))
   setProductStockStep({ variant_id: ids.variant_id, stock: input.stock })
   setSalePriceStep({ variant_id: ids.variant_id, amount: input.saleprice })
+  invalidateCatalogStep()
   return new WorkflowResponse(ids.product_id)
 })
 
@@ -86,6 +88,7 @@ export const updateShopProductWorkflow = createWorkflow(
     setProductBrandStep({ product_id: input.id, brand_id: refs.brand_id })
     setProductStockStep({ variant_id: variantId, stock: input.product.stock })
     setSalePriceStep({ variant_id: variantId, amount: input.product.saleprice })
+    invalidateCatalogStep()
     return new WorkflowResponse(input.id)
   }
 )
@@ -100,5 +103,6 @@ export const deleteShopProductWorkflow = createWorkflow("delete-shop-product", (
   })
   const ids = transform({ input }, ({ input }) => ({ ids: [input.id] }))
   deleteProductsWorkflow.runAsStep({ input: ids })
+  invalidateCatalogStep()
   return new WorkflowResponse(input.id)
 })

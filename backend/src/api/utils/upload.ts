@@ -1,5 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { uploadFilesWorkflow } from "@medusajs/medusa/core-flows"
+import { randomUUID } from "crypto"
 import multer from "multer"
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/image-type"
 
@@ -39,11 +41,33 @@ export function receiveImage(field: string) {
       const type = detectImageType(file.buffer)
       if (!type) {
         return next(
-          new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file (PNG, JPEG, WEBP or GIF)")
+          new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file")
         )
       }
       ;(req as unknown as { image: ReceivedImage }).image = { buffer: file.buffer, type }
       next()
     })
   }
+}
+
+/**
+ * Stores the image `receiveImage` accepted through the File module, under a
+ * generated name (an upload cannot choose where it is stored), and answers
+ * the spec's `{ success, message, result: { url } }`.
+ */
+export async function uploadImage(req: MedusaRequest, res: MedusaResponse) {
+  const { buffer, type } = (req as unknown as { image: ReceivedImage }).image
+  const { result } = await uploadFilesWorkflow(req.scope).run({
+    input: {
+      files: [
+        {
+          filename: `${randomUUID()}.${type.ext}`,
+          mimeType: type.mime,
+          content: buffer.toString("base64"),
+          access: "public",
+        },
+      ],
+    },
+  })
+  res.status(201).json({ success: true, message: "Image uploaded successfully!", result: { url: result[0].url } })
 }

@@ -1,7 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { findOpenCart } from "../../lib/shop-cart"
-import { loadShopProducts } from "../../lib/shop-products"
+import { loadShopCatalog } from "../../lib/shop-products"
+import { ENGLISH_STOCK_MESSAGES } from "../../lib/stock"
 import { STORE_CURRENCY } from "../../lib/catalog"
 
 export type PrepareCartLineInput = {
@@ -27,8 +28,7 @@ export type CartLine = {
 export const prepareCartLineStep = createStep(
   "prepare-cart-line",
   async (input: PrepareCartLineInput, { container }) => {
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const [product] = await loadShopProducts(query, { id: input.product_id })
+    const [entry] = await loadShopCatalog(container, { id: input.product_id })
     let cart = await findOpenCart(container, input.customer_id)
     const existing = cart?.items?.find((i) => i.product_id === input.product_id) ?? null
 
@@ -41,23 +41,18 @@ export const prepareCartLineStep = createStep(
         null
       )
     }
-    if (!product) {
+    if (!entry?.variant_id) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found")
     }
     const quantity = input.mode === "add" ? Number(existing?.quantity ?? 0) + input.quantity : input.quantity
-    if (quantity > product.stock) {
+    if (quantity > entry.stock) {
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
-        product.stock > 0
-          ? `Only ${product.stock} of ${product.title} left in stock`
-          : `${product.title} is out of stock`
+        entry.stock > 0
+          ? ENGLISH_STOCK_MESSAGES.onlyLeft(entry.stock, entry.product.title)
+          : ENGLISH_STOCK_MESSAGES.outOfStock(entry.product.title)
       )
     }
-    const { data: variants } = await query.graph({
-      entity: "variant",
-      fields: ["id"],
-      filters: { product_id: input.product_id },
-    })
     let created: string | null = null
     if (!cart) {
       const [[region], [store], [customer]] = await Promise.all([
@@ -81,7 +76,7 @@ export const prepareCartLineStep = createStep(
       cart = { id: opened.id, items: [] }
     }
     return new StepResponse<CartLine, string | null>(
-      { cart_id: cart.id, variant_id: variants[0].id, item_id: existing?.id ?? null, quantity },
+      { cart_id: cart.id, variant_id: entry.variant_id, item_id: existing?.id ?? null, quantity },
       created
     )
   },

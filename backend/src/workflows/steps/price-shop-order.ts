@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { isMedusaId, loadShopProducts, unitPrice } from "../../lib/shop-products"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { isMedusaId, loadShopCatalog, unitPrice } from "../../lib/shop-products"
 
 export type OrderLineInput = { product_id: string; quantity: number }
 
@@ -40,37 +40,24 @@ export const priceShopOrderStep = createStep(
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Your cart is empty!")
     }
     const ids = [...quantities.keys()]
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const valid = ids.filter((id) => isMedusaId("prod", id))
-    const [products, { data: variants }, [store], [region]] = await Promise.all([
-      valid.length ? loadShopProducts(query, { id: valid }) : Promise.resolve([]),
-      valid.length
-        ? query.graph({
-            entity: "variant",
-            fields: ["id", "product_id", "inventory_items.inventory_item_id"],
-            filters: { product_id: valid },
-          })
-        : Promise.resolve({ data: [] as never[] }),
+    const [entries, [store], [region]] = await Promise.all([
+      loadShopCatalog(container, { id: ids.filter((id) => isMedusaId("prod", id)) }),
       container.resolve(Modules.STORE).listStores({}),
       container.resolve(Modules.REGION).listRegions({ currency_code: "bdt" }),
     ])
-    const byId = new Map(products.map((p) => [p._id, p]))
+    const byId = new Map(entries.map((e) => [e.product._id, e]))
     const lines: PricedLine[] = ids.map((id) => {
-      const product = byId.get(id)
-      const variant = (variants as { id: string; product_id: string; inventory_items?: { inventory_item_id: string }[] }[]).find(
-        (v) => v.product_id === id
-      )
-      const itemId = variant?.inventory_items?.[0]?.inventory_item_id
-      if (!product || !variant || !itemId) {
+      const entry = byId.get(id)
+      if (!entry?.variant_id || !entry.inventory_item_id) {
         throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found!")
       }
       return {
         product_id: id,
-        variant_id: variant.id,
-        inventory_item_id: itemId,
-        title: product.title,
-        image: product.image,
-        unit_price: unitPrice(product),
+        variant_id: entry.variant_id,
+        inventory_item_id: entry.inventory_item_id,
+        title: entry.product.title,
+        image: entry.product.image,
+        unit_price: unitPrice(entry.product),
         quantity: quantities.get(id)!,
       }
     })

@@ -1,8 +1,13 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateShopBody } from "../../../utils/validate"
-import { UpdateOrderStatusSchema } from "./validators"
+import { validateShopBody, validateShopQuery } from "../../../utils/validate"
+import { AllOrdersQuerySchema, UpdateOrderStatusSchema } from "./validators"
 
 export const adminOrderMiddlewares: MiddlewareRoute[] = [
+  {
+    matcher: "/api/admin/order/all-orders",
+    methods: ["GET"],
+    middlewares: [validateShopQuery(AllOrdersQuerySchema)],
+  },
   {
     matcher: "/api/admin/order/update-order-status",
     methods: ["PUT"],

@@ -7,3 +7,21 @@ export const UpdateOrderStatusSchema = z.object({
 })
 
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusSchema>
+
+const whole = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+
+/** Optional paging and search of all-orders; without them the whole list is answered. */
+export const AllOrdersQuerySchema = z
+  .object({
+    q: z.string({ error: "q must be text" }).max(200, "The search is longer than 200 characters").optional(),
+    offset: whole("offset", 0, 10_000_000).optional(),
+    limit: whole("limit", 1, 200).optional(),
+  })
+  .strict()
+
+export type AllOrdersQuery = z.infer<typeof AllOrdersQuerySchema>

@@ -2,17 +2,22 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute
 import { requireSelfOrAdmin } from "../../../utils/guards"
 import { sessionActor } from "../../../utils/session"
 import { validateShopBody } from "../../../utils/validate"
-import { CustomerOrderSchema, GuestOrderSchema } from "./validators"
+import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./validators"
 
 const validateGuest = validateShopBody(GuestOrderSchema)
+const validateLanding = validateShopBody(LandingOrderSchema)
 const validateCustomer = validateShopBody(CustomerOrderSchema)
 const ownCustomer = requireSelfOrAdmin("body")
 
-/** Guests send isGuest: true; anything else is a signed-in customer's own order. */
+/**
+ * Guests send isGuest: true, from a landing page with its landingPageSlug;
+ * anything else is a signed-in customer's own order.
+ */
 function validateCreateOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const body = req.body as { isGuest?: unknown } | undefined
+  const body = req.body as { isGuest?: unknown; landingPageSlug?: unknown } | undefined
   if (body && typeof body === "object" && body.isGuest === true) {
-    return validateGuest(req, res, next)
+    const fromLanding = typeof body.landingPageSlug === "string" && body.landingPageSlug.trim() !== ""
+    return (fromLanding ? validateLanding : validateGuest)(req, res, next)
   }
   ownCustomer(req, res, (err?: unknown) => {
     if (err) return next(err)

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { BN, DELIVERY_AREAS, deliveryAreaOf, normalizeBdPhone } from "../../../../lib/landing-page"
 
 const FILL_IN = "Please fill in all delivery information!"
 const text = (max: number, message = FILL_IN) =>
@@ -27,7 +28,7 @@ export const GuestOrderSchema = z
       .optional()
       .default("")
       .refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Please enter a valid email address!"),
-    landingPageSlug: z.string().trim().max(200).nullable().optional().default(null),
+    landingPageSlug: z.union([z.literal(""), z.null()]).optional(),
     cartItems: z
       .array(z.object({ productId: z.string({ error: "productId is required" }).min(1).max(64), quantity }).loose(), {
         error: "cartItems must be a list",
@@ -40,7 +41,7 @@ export const GuestOrderSchema = z
           .object({
             address: text(300),
             city: text(100),
-            pincode: optionalText(20),
+            pincode: text(20),
             number: optionalText(20),
             notes: optionalText(500),
           })
@@ -50,13 +51,72 @@ export const GuestOrderSchema = z
       .length(1, FILL_IN),
   })
   .loose()
-  .superRefine((body, ctx) => {
-    // shop checkout (no landing page) needs email and pincode too (SPEC.md section 5)
-    if (!body.landingPageSlug && Array.isArray(body.addressInfo) && body.addressInfo.length === 1) {
-      if (!body.guestEmail) ctx.addIssue({ code: "custom", message: FILL_IN })
-      else if (!body.addressInfo?.[0]?.pincode) ctx.addIssue({ code: "custom", message: FILL_IN })
-    }
+  // shop checkout needs the email too (SPEC.md section 5)
+  .refine((body) => body.guestEmail !== "", FILL_IN)
+
+const bnText = (max: number) =>
+  z.string({ error: BN.fillAll }).trim().min(1, BN.fillAll).max(max, `${max} অক্ষরের বেশি লেখা যাবে না`)
+const bnOptional = (max: number) => z.string().trim().max(max, `${max} অক্ষরের বেশি লেখা যাবে না`).optional().default("")
+
+/**
+ * A cash-on-delivery order from a landing page (SPEC.md section 3, "Guest
+ * order payload"): name, phone and address required, a Bangladeshi mobile
+ * number stored as 01XXXXXXXXX, email optional, the delivery area chosen on the
+ * page (else read from the city). Messages are in Bengali. Prices and totals a
+ * client sends are ignored.
+ */
+export const LandingOrderSchema = z
+  .object({
+    isGuest: z.literal(true),
+    landingPageSlug: z.string().trim().min(1).max(100),
+    guestName: bnText(100),
+    guestPhone: bnText(20).transform((v, ctx) => {
+      const phone = normalizeBdPhone(v)
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: BN.badPhone })
+        return z.NEVER
+      }
+      return phone
+    }),
+    guestEmail: z
+      .union([z.string().trim().max(254), z.null()], { error: BN.badEmail })
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), BN.badEmail),
+    deliveryArea: z.enum(DELIVERY_AREAS, { error: "deliveryArea হবে dhaka অথবা outside" }).optional(),
+    cartItems: z
+      .array(
+        z
+          .object({
+            productId: z.string({ error: "Product not found!" }).min(1, "Product not found!").max(64, "Product not found!"),
+            quantity: z
+              .number({ error: BN.badQuantity })
+              .int(BN.badQuantity)
+              .min(1, BN.badQuantity)
+              .max(1000, "একবারে সর্বোচ্চ ১০০০টি অর্ডার করা যায়"),
+          })
+          .loose(),
+        { error: BN.fillAll }
+      )
+      .min(1, BN.fillAll)
+      .max(5, BN.fillAll),
+    addressInfo: z
+      .array(
+        z
+          .object({
+            address: bnText(300),
+            city: bnOptional(100),
+            pincode: bnOptional(20),
+            number: bnOptional(20),
+            notes: bnOptional(500),
+          })
+          .loose(),
+        { error: BN.fillAll }
+      )
+      .length(1, BN.fillAll),
   })
+  .loose()
+  .transform((body) => ({ ...body, deliveryArea: body.deliveryArea ?? deliveryAreaOf(body.addressInfo[0].city) }))
 
 export const CustomerOrderSchema = z
   .object({
@@ -72,4 +132,5 @@ export const CustomerOrderSchema = z
   .loose()
 
 export type GuestOrderBody = z.infer<typeof GuestOrderSchema>
+export type LandingOrderBody = z.infer<typeof LandingOrderSchema>
 export type CustomerOrderBody = z.infer<typeof CustomerOrderSchema>

@@ -1,6 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopOrders } from "../../../../../lib/shop-order"
+import { listShopOrders, searchShopOrders } from "../../../../../lib/shop-order"
+import type { AllOrdersQuery } from "../validators"
 
+/** Every order (the spec's list), or with q / offset / limit one page of the search and its count. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.json({ success: true, data: await listShopOrders(req.scope) })
+  const { q, offset, limit } = req.validatedQuery as AllOrdersQuery
+  if (q === undefined && offset === undefined && limit === undefined) {
+    res.json({ success: true, data: await listShopOrders(req.scope) })
+    return
+  }
+  const page = await searchShopOrders(req.scope, { q: q ?? "", offset: offset ?? 0, limit: limit ?? 20 })
+  res.json({ success: true, ...page })
 }

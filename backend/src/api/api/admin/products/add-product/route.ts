@@ -1,11 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { loadShopProducts } from "../../../../../lib/shop-products"
 import { createShopProductWorkflow } from "../../../../../workflows/shop-product"
 import type { ShopProductBody } from "../validators"
 
 export async function POST(req: MedusaRequest<ShopProductBody>, res: MedusaResponse) {
   const { result: id } = await createShopProductWorkflow(req.scope).run({ input: req.validatedBody })
-  const [product] = await loadShopProducts(req.scope.resolve(ContainerRegistrationKeys.QUERY), { id })
+  const [product] = await loadShopProducts(req.scope, { id })
   res.status(201).json({ success: true, message: "Product added successfully", data: product })
 }

@@ -1,27 +1,61 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { findShopOrder } from "../../../../../lib/shop-order"
-import { placeCustomerOrderWorkflow, placeShopOrderWorkflow } from "../../../../../workflows/place-shop-order"
-import type { CustomerOrderBody, GuestOrderBody } from "../validators"
+import { BN } from "../../../../../lib/landing-page"
+import { findShopOrder, orderConfirmation } from "../../../../../lib/shop-order"
+import {
+  placeCustomerOrderWorkflow,
+  placeLandingOrderWorkflow,
+  placeShopOrderWorkflow,
+} from "../../../../../workflows/place-shop-order"
+import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
-export async function POST(req: MedusaRequest<GuestOrderBody | CustomerOrderBody>, res: MedusaResponse) {
+type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody
+
+const fromLanding = (body: Body): body is LandingOrderBody =>
+  body.isGuest === true && typeof body.landingPageSlug === "string" && body.landingPageSlug !== ""
+
+function place(req: MedusaRequest<Body>) {
   const body = req.validatedBody
-  const { result } =
-    body.isGuest === true
-      ? await placeShopOrderWorkflow(req.scope).run({
-          input: {
-            items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
-            is_guest: true,
-            email: body.guestEmail || null,
-            guest_name: body.guestName,
-            guest_phone: body.guestPhone,
-            landing_page_slug: body.landingPageSlug,
-            address: { name: body.guestName, ...body.addressInfo[0] },
-            delivery_charge: 0,
-          },
-        })
-      : await placeCustomerOrderWorkflow(req.scope).run({
-          input: { customer_id: body.userId, address_id: body.addressInfo.addressId },
-        })
+  if (fromLanding(body)) {
+    return placeLandingOrderWorkflow(req.scope).run({
+      input: {
+        items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
+        is_guest: true,
+        email: body.guestEmail || null,
+        guest_name: body.guestName,
+        guest_phone: body.guestPhone,
+        landing_page_slug: body.landingPageSlug,
+        delivery_area: body.deliveryArea,
+        address: { name: body.guestName, ...body.addressInfo[0], number: body.guestPhone },
+      },
+    })
+  }
+  if (body.isGuest === true) {
+    return placeShopOrderWorkflow(req.scope).run({
+      input: {
+        items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
+        is_guest: true,
+        email: body.guestEmail,
+        guest_name: body.guestName,
+        guest_phone: body.guestPhone,
+        address: { name: body.guestName, ...body.addressInfo[0] },
+        delivery_charge: 0,
+      },
+    })
+  }
+  return placeCustomerOrderWorkflow(req.scope).run({
+    input: { customer_id: body.userId, address_id: body.addressInfo.addressId },
+  })
+}
+
+export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
+  const { result } = await place(req)
   const order = await findShopOrder(req.scope, result.order_id)
-  res.status(201).json({ success: true, message: "Order created successfully!", data: order })
+  if (!order) throw new Error(`order ${result.order_id} was placed but cannot be read back`)
+  res.status(201).json({
+    success: true,
+    message: fromLanding(req.validatedBody) ? BN.orderPlaced : "Order created successfully!",
+    data: order,
+    // what the confirmation page shows (SPEC.md section 3)
+    confirmation: orderConfirmation(order),
+  })
 }

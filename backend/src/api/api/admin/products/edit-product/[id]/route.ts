@@ -1,11 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { loadShopProducts } from "../../../../../../lib/shop-products"
 import { updateShopProductWorkflow } from "../../../../../../workflows/shop-product"
 import type { ShopProductBody } from "../../validators"
 
 export async function PUT(req: MedusaRequest<ShopProductBody>, res: MedusaResponse) {
   await updateShopProductWorkflow(req.scope).run({ input: { id: req.params.id, product: req.validatedBody } })
-  const [product] = await loadShopProducts(req.scope.resolve(ContainerRegistrationKeys.QUERY), { id: req.params.id })
+  const [product] = await loadShopProducts(req.scope, { id: req.params.id })
   res.json({ success: true, message: "Product updated successfully", data: product })
 }

@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { loadShopProducts } from "../../../../../../lib/shop-products"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const [product] = await loadShopProducts(req.scope.resolve(ContainerRegistrationKeys.QUERY), { id: req.params.id })
+  const [product] = await loadShopProducts(req.scope, { id: req.params.id })
   if (!product) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found")
   }

@@ -1,0 +1,12 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { landingPageViewOf } from "../../../../../../lib/landing-page-store"
+import { toggleLandingPageWorkflow } from "../../../../../../workflows/landing-page"
+
+export async function PATCH(req: MedusaRequest, res: MedusaResponse) {
+  const { result } = await toggleLandingPageWorkflow(req.scope).run({ input: { id: req.params.id } })
+  res.json({
+    success: true,
+    message: result.is_active ? "Landing page published" : "Landing page unpublished",
+    data: await landingPageViewOf(req.scope, result),
+  })
+}

@@ -1,0 +1,22 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { landingPageViewOf } from "../../../../../lib/landing-page-store"
+import { createLandingPageWorkflow } from "../../../../../workflows/landing-page"
+import { groupsOfBody, type CreateLandingPageBody } from "../validators"
+
+export async function POST(req: MedusaRequest<CreateLandingPageBody>, res: MedusaResponse) {
+  const body = req.validatedBody
+  const { result } = await createLandingPageWorkflow(req.scope).run({
+    input: {
+      title: body.title,
+      slug: body.slug,
+      product_id: body.productId,
+      is_active: body.isActive,
+      groups: groupsOfBody(body),
+    },
+  })
+  res.status(201).json({
+    success: true,
+    message: "Landing page created successfully",
+    data: await landingPageViewOf(req.scope, result),
+  })
+}

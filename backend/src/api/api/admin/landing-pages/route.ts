@@ -1,0 +1,6 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { listLandingPageViews } from "../../../../lib/landing-page-store"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  res.json({ success: true, data: await listLandingPageViews(req.scope) })
+}

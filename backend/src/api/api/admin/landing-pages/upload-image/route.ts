@@ -1,0 +1,2 @@
+// The hero gallery's uploads: the same checks and storage as product images.
+export { uploadImage as POST } from "../../../../utils/upload"

@@ -1,0 +1,142 @@
+import { z } from "@medusajs/framework/zod"
+import { FONT_FAMILIES, slugify } from "../../../../lib/landing-page"
+
+export const REQUIRED = "Please fill in all required fields"
+
+const text = (max: number) => z.string().trim().max(max, `A text field is longer than ${max} characters`)
+const flag = z.boolean({ error: "Switches must be true or false" })
+
+/** Pictures come from uploads or the web: http(s) or a path on this site, never javascript: and friends. */
+const imageUrl = text(2048).refine(
+  (v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
+  "Image URLs must start with http://, https:// or /"
+)
+const imageList = z.array(imageUrl, { error: "Image lists must be lists of URLs" }).max(20, "At most 20 images")
+
+const color = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Colours must be hex values like #FF6B6B")
+
+/** Trust badges arrive as a list or as the editor's comma-separated text: trimmed, empties dropped. */
+const badges = z
+  .union([z.string().max(2000), z.array(z.string().max(100)).max(20)], { error: "Badges must be text or a list of texts" })
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((b) => b.trim()).filter(Boolean))
+  .refine((v) => v.length <= 20, "At most 20 badges")
+
+const countdownEnd = z
+  .union([z.string().trim().max(40), z.null()])
+  .refine((v) => v === null || v === "" || !Number.isNaN(Date.parse(v)), "countdownEndDate must be a date")
+  .transform((v) => (v ? new Date(v).toISOString() : null))
+
+const Hero = z
+  .object({
+    headline: text(300),
+    subheadline: text(500),
+    heroImage: imageUrl,
+    heroImages: imageList,
+    description: text(5000),
+    ctaButtonText: text(60),
+    showPrice: flag,
+    showDiscount: flag,
+  })
+  .partial()
+  .strip()
+
+const Benefit = z.object({ icon: text(16), title: text(200), description: text(1000) }).partial().strip()
+
+const Testimonial = z
+  .object({
+    name: text(100),
+    rating: z.number({ error: "Ratings are whole numbers from 1 to 5" }).int("Ratings are whole numbers from 1 to 5").min(1, "Ratings are whole numbers from 1 to 5").max(5, "Ratings are whole numbers from 1 to 5"),
+    comment: text(2000),
+    image: imageUrl,
+  })
+  .partial()
+  .strip()
+
+export const LandingGroupsSchema = z.object({
+  hero: Hero.optional(),
+  benefits: z.array(Benefit, { error: "benefits must be a list" }).max(20, "At most 20 benefits").optional(),
+  gallery: z.object({ images: imageList, showGallery: flag }).partial().strip().optional(),
+  testimonials: z.array(Testimonial, { error: "testimonials must be a list" }).max(50, "At most 50 testimonials").optional(),
+  orderForm: z
+    .object({
+      showOrderForm: flag,
+      fields: z.array(z.enum(["name", "email", "phone", "address"], { error: "Form fields are name, email, phone and address" })).max(4),
+      showPhoneField: flag,
+      showAddressFields: flag,
+      showEmailField: flag,
+    })
+    .partial()
+    .strip()
+    .optional(),
+  trustBadges: z.object({ showTrustBadges: flag, enabled: flag, badges }).partial().strip().optional(),
+  urgency: z
+    .object({
+      showCountdown: flag,
+      countdownEndDate: countdownEnd,
+      showStockCount: flag,
+      stockCount: z.number({ error: "stockCount must be a whole number" }).int("stockCount must be a whole number").min(0).max(1_000_000),
+    })
+    .partial()
+    .strip()
+    .optional(),
+  styling: z
+    .object({
+      primaryColor: color,
+      accentColor: color,
+      fontFamily: z.enum(FONT_FAMILIES, { error: `fontFamily is one of ${FONT_FAMILIES.join(", ")}` }),
+    })
+    .partial()
+    .strip()
+    .optional(),
+})
+
+/** A page's product: its id, or the populated product the editor loaded (its `_id`). */
+const productRef = z
+  .union([z.string(), z.object({ _id: z.string() }).loose(), z.null()], { error: REQUIRED })
+  .transform((v) => (v === null ? "" : typeof v === "string" ? v.trim() : v._id.trim()))
+  .refine((v) => v.length > 0, REQUIRED)
+  .refine((v) => v.length <= 64, "Product not found")
+
+const title = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "The title is longer than 200 characters")
+
+/** The slug by the spec's rule; what cannot make one (no letter or digit) is refused. */
+const slug = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(100, "The slug is longer than 100 characters")
+  .transform(slugify)
+  .refine((v) => v.length > 0, "The slug needs at least one letter or digit (a-z, 0-9)")
+
+const isActive = z.boolean({ error: "isActive must be true or false" })
+
+/**
+ * The page data of create and update. Read-only fields an editor sends back
+ * (_id, analytics, createdAt...) are ignored: the analytics only ever change by
+ * counting.
+ */
+export const CreateLandingPageSchema = LandingGroupsSchema.extend({
+  title,
+  slug,
+  productId: productRef,
+  isActive: isActive.optional().default(false),
+}).loose()
+
+export const UpdateLandingPageSchema = LandingGroupsSchema.extend({
+  title: title.optional(),
+  slug: slug.optional(),
+  productId: productRef.optional(),
+  isActive: isActive.optional(),
+}).loose()
+
+export type CreateLandingPageBody = z.infer<typeof CreateLandingPageSchema>
+export type UpdateLandingPageBody = z.infer<typeof UpdateLandingPageSchema>
+
+/** The groups of a body, as the workflows take them. */
+export function groupsOfBody(body: z.infer<typeof LandingGroupsSchema>) {
+  const { hero, benefits, gallery, testimonials, orderForm, trustBadges, urgency, styling } = body
+  return { hero, benefits, gallery, testimonials, orderForm, trustBadges, urgency, styling }
+}

@@ -1,0 +1,75 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { loadCatalogEntries, type CatalogEntry } from "./shop-products"
+
+/**
+ * The catalog (products, prices, categories, brands; not stock) kept between
+ * requests, so a listing does not rebuild it from a dozen queries each time.
+ *
+ * - A change made through the shop (product workflows) or seen as a Medusa
+ *   product event invalidates it: the next read waits for a fresh load.
+ * - Otherwise a copy older than CATALOG_CACHE_TTL_MS (default 5 s) is still
+ *   answered while a fresh one loads in the background; this bounds how stale
+ *   another server process (or a price list's start/end time) can make it.
+ * - One load at a time; a load that an invalidation overtook is not kept.
+ * Stock is never cached (see loadAvailableStock).
+ */
+export type CatalogSnapshot = {
+  entries: CatalogEntry[]
+  byId: Map<string, CatalogEntry>
+  generation: number
+  loadedAt: number
+}
+
+export const CATALOG_TTL_MS = Math.max(0, Number(process.env.CATALOG_CACHE_TTL_MS ?? 5000) || 0)
+
+const state: {
+  generation: number
+  snapshot?: CatalogSnapshot
+  loading?: { generation: number; promise: Promise<CatalogSnapshot> }
+  loads: number
+} = { generation: 0, loads: 0 }
+
+function load(container: MedusaContainer): Promise<CatalogSnapshot> {
+  if (state.loading && state.loading.generation === state.generation) return state.loading.promise
+  const generation = state.generation
+  state.loads += 1
+  const promise = loadCatalogEntries(container.resolve(ContainerRegistrationKeys.QUERY))
+    .then((entries) => {
+      const snapshot: CatalogSnapshot = {
+        entries,
+        byId: new Map(entries.map((e) => [e.product._id, e])),
+        generation,
+        loadedAt: Date.now(),
+      }
+      if (generation === state.generation) state.snapshot = snapshot
+      return snapshot
+    })
+    .finally(() => {
+      if (state.loading?.promise === promise) state.loading = undefined
+    })
+  state.loading = { generation, promise }
+  return promise
+}
+
+/** The current catalog: kept, refreshed in the background when old, reloaded after a change. */
+export async function catalogSnapshot(container: MedusaContainer): Promise<CatalogSnapshot> {
+  const snapshot = state.snapshot
+  if (snapshot && snapshot.generation === state.generation) {
+    if (Date.now() - snapshot.loadedAt >= CATALOG_TTL_MS) {
+      load(container).catch(() => undefined)
+    }
+    return snapshot
+  }
+  return load(container)
+}
+
+/** The catalog changed: the next read loads it again. */
+export function invalidateCatalog(): void {
+  state.generation += 1
+}
+
+/** How many times the catalog was loaded (for tests and benchmarks). */
+export function catalogLoads(): number {
+  return state.loads
+}

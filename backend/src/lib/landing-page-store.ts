@@ -1,0 +1,52 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { LANDING_PAGE_MODULE } from "../modules/landing-page"
+import type LandingPageModuleService from "../modules/landing-page/service"
+import type { LandingPageRow } from "../modules/landing-page/service"
+import { isSlug, LANDING_NOT_FOUND, toLandingPageView, type LandingPageView } from "./landing-page"
+import { isMedusaId, loadShopProducts } from "./shop-products"
+
+const pagesOf = (container: MedusaContainer) => container.resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
+
+/** Pages with their products populated, in one product read for all of them. */
+async function withProducts(
+  container: MedusaContainer,
+  rows: LandingPageRow[],
+  options: { analytics: boolean }
+): Promise<LandingPageView[]> {
+  const ids = [...new Set(rows.map((r) => r.product_id))]
+  const products = ids.length ? await loadShopProducts(container, { id: ids }) : []
+  const byId = new Map(products.map((p) => [p._id, p]))
+  return rows.map((row) => toLandingPageView(row, byId.get(row.product_id), options))
+}
+
+/** Every page for the admin list, newest first, with products and analytics. */
+export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPageView[]> {
+  const rows = await pagesOf(container).listLandingPages({}, { order: { created_at: "DESC" } })
+  return withProducts(container, rows as unknown as LandingPageRow[], { analytics: true })
+}
+
+/** One page for the admin (drafts included), or 404. */
+export async function getLandingPageView(container: MedusaContainer, id: string): Promise<LandingPageView> {
+  const [row] = isMedusaId("lp", id) ? await pagesOf(container).listLandingPages({ id }, { take: 1 }) : []
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
+  const [view] = await withProducts(container, [row as unknown as LandingPageRow], { analytics: true })
+  return view
+}
+
+/** A page as the admin sees it right after a change. */
+export async function landingPageViewOf(container: MedusaContainer, row: LandingPageRow): Promise<LandingPageView> {
+  const [view] = await withProducts(container, [row], { analytics: true })
+  return view
+}
+
+/**
+ * The public page: published only, the view counted in the same statement that
+ * reads it; a draft or unknown slug is 404.
+ */
+export async function readPublicLandingPage(container: MedusaContainer, slug: string): Promise<LandingPageView> {
+  const row = isSlug(slug) ? await pagesOf(container).recordView(slug) : null
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
+  const [view] = await withProducts(container, [row], { analytics: false })
+  return view
+}

@@ -1,0 +1,30 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * A single-product landing page (SPEC.md section 3, "Landing page"). Each group
+ * of the spec is one JSON column, filled with the spec's defaults on create;
+ * `product_id` is a read-only link to Medusa's product. `views` and `orders`
+ * are the page's analytics, only ever changed by atomic increments.
+ */
+const LandingPage = model
+  .define("landing_page", {
+    id: model.id({ prefix: "lp" }).primaryKey(),
+    title: model.text(),
+    slug: model.text().unique(),
+    product_id: model.text(),
+    /** Published when true; new pages are drafts. */
+    is_active: model.boolean().default(false),
+    hero: model.json(),
+    benefits: model.json(),
+    gallery: model.json(),
+    testimonials: model.json(),
+    order_form: model.json(),
+    trust_badges: model.json(),
+    urgency: model.json(),
+    styling: model.json(),
+    views: model.number().default(0),
+    orders: model.number().default(0),
+  })
+  .indexes([{ on: ["product_id"] }])
+
+export default LandingPage

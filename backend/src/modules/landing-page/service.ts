@@ -1,0 +1,55 @@
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import LandingPage from "./models/landing-page"
+
+export type LandingPageRow = {
+  id: string
+  title: string
+  slug: string
+  product_id: string
+  is_active: boolean
+  hero: Record<string, unknown>
+  benefits: unknown[]
+  gallery: Record<string, unknown>
+  testimonials: unknown[]
+  order_form: Record<string, unknown>
+  trust_badges: Record<string, unknown>
+  urgency: Record<string, unknown>
+  styling: Record<string, unknown>
+  views: number
+  orders: number
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+class LandingPageModuleService extends MedusaService({
+  LandingPage,
+}) {
+  /**
+   * Counts one view of a published page and returns it, in one statement: the
+   * increment is atomic however many shoppers read the page at once. A draft
+   * or unknown slug counts nothing and returns null.
+   */
+  @InjectManager()
+  async recordView(slug: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<LandingPageRow | null> {
+    const rows: LandingPageRow[] = await sharedContext.manager!.execute(
+      `update landing_page set views = views + 1
+        where slug = ? and is_active = true and deleted_at is null
+        returning *`,
+      [slug]
+    )
+    return rows[0] ?? null
+  }
+
+  /** Adds `delta` (1, or -1 to undo) to a page's order count, atomically. */
+  @InjectManager()
+  async countOrders(id: string, delta: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update landing_page set orders = greatest(orders + ?, 0) where id = ? and deleted_at is null`,
+      [delta, id]
+    )
+  }
+}
+
+export default LandingPageModuleService

@@ -1,0 +1,131 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  defaultGroups,
+  groupColumns,
+  groupsOf,
+  LANDING_NOT_FOUND,
+  mergeGroups,
+  type LandingGroupsInput,
+} from "../../lib/landing-page"
+import { isMedusaId } from "../../lib/shop-products"
+import { LANDING_PAGE_MODULE } from "../../modules/landing-page"
+import type LandingPageModuleService from "../../modules/landing-page/service"
+import type { LandingPageRow } from "../../modules/landing-page/service"
+
+export type LandingPageChanges = {
+  title?: string
+  slug?: string
+  product_id?: string
+  is_active?: boolean
+  groups?: LandingGroupsInput
+}
+
+const pagesOf = (container: { resolve: <T>(key: string) => T }) =>
+  container.resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
+
+/** The columns a page had, to put back on compensation. */
+function snapshot(row: LandingPageRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    product_id: row.product_id,
+    is_active: row.is_active,
+    ...groupColumns(groupsOf(row)),
+  }
+}
+
+async function loadPage(container: { resolve: <T>(key: string) => T }, id: string): Promise<LandingPageRow> {
+  const [row] = isMedusaId("lp", id) ? await pagesOf(container).listLandingPages({ id }, { take: 1 }) : []
+  if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
+  return row as unknown as LandingPageRow
+}
+
+/** The page's product must exist. Reads only. */
+export const assertLandingProductStep = createStep(
+  "assert-landing-product",
+  async (input: { product_id?: string }, { container }) => {
+    if (input.product_id === undefined) return new StepResponse(true)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = isMedusaId("prod", input.product_id)
+      ? await query.graph({ entity: "product", fields: ["id"], filters: { id: input.product_id } })
+      : { data: [] }
+    if (!data.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Product not found")
+    return new StepResponse(true)
+  }
+)
+
+/** No two pages share a slug (the unique index backs this up under races). Reads only. */
+export const assertSlugFreeStep = createStep(
+  "assert-landing-slug-free",
+  async (input: { slug?: string; id?: string }, { container }) => {
+    if (input.slug === undefined) return new StepResponse(true)
+    const [taken] = await pagesOf(container).listLandingPages({ slug: input.slug }, { take: 1 })
+    if (taken && taken.id !== input.id) {
+      throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, `The slug "${input.slug}" is already used by another landing page`)
+    }
+    return new StepResponse(true)
+  }
+)
+
+export const createLandingPageStep = createStep(
+  "create-landing-page",
+  async (input: Required<Omit<LandingPageChanges, "groups">> & { groups: LandingGroupsInput }, { container }) => {
+    const page = await pagesOf(container).createLandingPages({
+      title: input.title,
+      slug: input.slug,
+      product_id: input.product_id,
+      is_active: input.is_active,
+      ...groupColumns(mergeGroups(defaultGroups(), input.groups)),
+    } as never)
+    return new StepResponse(page as unknown as LandingPageRow, (page as { id: string }).id)
+  },
+  async (id, { container }) => {
+    if (id) await pagesOf(container).deleteLandingPages(id)
+  }
+)
+
+/** Changes a page: groups merge over what is stored; compensation puts the old page back. */
+export const updateLandingPageStep = createStep(
+  "update-landing-page",
+  async (input: LandingPageChanges & { id: string }, { container }) => {
+    const before = await loadPage(container, input.id)
+    const { groups, id, ...fields } = input
+    const page = await pagesOf(container).updateLandingPages({
+      id,
+      ...fields,
+      ...(groups ? groupColumns(mergeGroups(groupsOf(before), groups)) : {}),
+    } as never)
+    return new StepResponse(page as unknown as LandingPageRow, snapshot(before))
+  },
+  async (before, { container }) => {
+    if (before) await pagesOf(container).updateLandingPages(before as never)
+  }
+)
+
+/** Publishes a draft or unpublishes a published page. */
+export const toggleLandingPageStep = createStep(
+  "toggle-landing-page",
+  async (input: { id: string }, { container }) => {
+    const before = await loadPage(container, input.id)
+    const page = await pagesOf(container).updateLandingPages({ id: input.id, is_active: !before.is_active } as never)
+    return new StepResponse(page as unknown as LandingPageRow, { id: input.id, is_active: before.is_active })
+  },
+  async (before, { container }) => {
+    if (before) await pagesOf(container).updateLandingPages(before as never)
+  }
+)
+
+/** Soft-deletes a page (its slug becomes free); compensation restores it. */
+export const deleteLandingPageStep = createStep(
+  "delete-landing-page",
+  async (input: { id: string }, { container }) => {
+    await loadPage(container, input.id)
+    await pagesOf(container).softDeleteLandingPages(input.id)
+    return new StepResponse(true, input.id)
+  },
+  async (id, { container }) => {
+    if (id) await pagesOf(container).restoreLandingPages(id)
+  }
+)
