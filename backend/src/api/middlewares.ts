@@ -1,6 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
-import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares" // TEMP-DASHBOARD
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
@@ -19,8 +19,8 @@ export default defineMiddlewares({
     ...shopProductMiddlewares,
     ...adminProductMiddlewares,
     ...adminOrderMiddlewares,
-    ...adminDashboardMiddlewares, // TEMP-DASHBOARD
     ...adminLandingPageMiddlewares,
+    ...adminDashboardMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
   ],

@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, SORT_OPTIONS } from "../lib/catalog"
+import { DASHBOARD_PERIODS } from "../lib/dashboard"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
 import { UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
@@ -88,6 +89,15 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     body: UpdateOrderStatusSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/dashboard",
+    summary:
+      "Dashboard figures for a period in Asia/Dhaka time: delivered profit, pending amount, orders by status, today's orders, products and out of stock, unique customers, the 5 newest orders",
+    tag: "admin",
+    auth: "admin",
+    query: [{ name: "period", description: "today, month, year or all (default all), in the shop's time zone Asia/Dhaka", enum: DASHBOARD_PERIODS }],
   },
   { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
   { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics", tag: "admin", auth: "admin" },

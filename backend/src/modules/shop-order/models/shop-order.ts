@@ -28,6 +28,10 @@ const ShopOrder = model
     /** False while cancelled: the order's units are back in stock. */
     stock_taken: model.boolean().default(true),
   })
-  .indexes([{ on: ["customer_id"] }])
+  .indexes([
+    { on: ["customer_id"] },
+    // the admin dashboard's periods and recent orders (src/lib/dashboard.ts)
+    { on: ["created_at"] },
+  ])
 
 export default ShopOrder

@@ -1,0 +1,12 @@
+import { z } from "@medusajs/framework/zod"
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from "../../../../lib/dashboard"
+
+export const GetDashboardSchema = z
+  .object({
+    period: z
+      .enum(DASHBOARD_PERIODS, { error: `period must be one of ${DASHBOARD_PERIODS.join(", ")}` })
+      .default(DEFAULT_DASHBOARD_PERIOD),
+  })
+  .strict()
+
+export type GetDashboardQuery = z.infer<typeof GetDashboardSchema>
