@@ -300,6 +300,31 @@ describe('static files and the SPA', () => {
 });
 
 describe('configuration', () => {
+  it('hands the support phone (SHOP_SUPPORT_PHONE) to the app when one is set', async () => {
+    const server = createStorefrontServer({
+      distDir: path.join(tmp, 'dist'),
+      backendUrl: `http://${backendHost}`,
+      publishableKey: 'pk_test_123',
+      supportPhone: ' +880 1811-223344 ',
+      logError: () => {},
+    });
+    const port = await listen(server);
+    try {
+      const script = await (await fetch(`http://127.0.0.1:${port}/shop-config.js`)).text();
+      expect(script).toBe('window.__SHOP_CONFIG__={"publishableKey":"pk_test_123","supportPhone":"+880 1811-223344"};\n');
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('refuses a support phone that is not a phone number', () => {
+    for (const supportPhone of ['call us', '</script><script>alert(1)</script>', '1']) {
+      expect(() => createStorefrontServer({ distDir: path.join(tmp, 'dist'), supportPhone }), supportPhone).toThrow(
+        /SHOP_SUPPORT_PHONE/,
+      );
+    }
+  });
+
   it('refuses a malformed publishable key and a missing build', () => {
     expect(() =>
       createStorefrontServer({ distDir: path.join(tmp, 'dist'), publishableKey: 'sk_secret' }),

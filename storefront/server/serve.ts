@@ -3,7 +3,7 @@
  *
  * - Serves the Vite build in dist/: correct content types, gzip/brotli for
  *   text files, immutable caching for /assets/*, SPA fallback to index.html.
- * - Serves /shop-config.js (window.__SHOP_CONFIG__ = { publishableKey }) and
+ * - Serves /shop-config.js (window.__SHOP_CONFIG__ = { publishableKey, supportPhone? }) and
  *   puts `<script src="/shop-config.js">` into index.html, so the
  *   Content-Security-Policy needs no inline script.
  * - Streams /api, /app, /auth, /store, /admin, /static and /health to the
@@ -12,8 +12,9 @@
  *   /admin is a storefront route (/auth/login, /admin/dashboard) and gets the SPA.
  *
  * Env: STOREFRONT_PORT (5173), HOST (0.0.0.0), MEDUSA_BACKEND_URL
- * (http://localhost:9000), MEDUSA_PUBLISHABLE_KEY (optional), TRUST_PROXY
- * (set to 1 when a reverse proxy in front sets X-Forwarded-*).
+ * (http://localhost:9000), MEDUSA_PUBLISHABLE_KEY (optional), SHOP_SUPPORT_PHONE
+ * (optional; the app's default line when unset), TRUST_PROXY (set to 1 when a
+ * reverse proxy in front sets X-Forwarded-*).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +37,8 @@ export type StorefrontServerOptions = {
   backendUrl?: string;
   /** Medusa publishable API key handed to the browser; may be empty. */
   publishableKey?: string;
+  /** Customer-support phone shown on the landing and confirmation pages; empty: the app's default. */
+  supportPhone?: string;
   /** Keep X-Forwarded-* sent by a reverse proxy in front instead of replacing them. */
   trustProxy?: boolean;
   /** Idle timeout of a proxied request, in ms; default 120 s. */
@@ -50,6 +53,8 @@ const SHARED_PREFIXES = ['/auth', '/admin'];
 const CONFIG_PLACEHOLDER = '<!--SHOP_CONFIG-->';
 const CONFIG_SCRIPT = '<script src="/shop-config.js"></script>';
 const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
+/** The same rule as the app's config (src/lib/config.ts): a phone number as people write it. */
+const SUPPORT_PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{1,28}[0-9]$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -151,6 +156,15 @@ export function validatePublishableKey(value: string | undefined): string {
   return key;
 }
 
+export function validateSupportPhone(value: string | undefined): string {
+  const phone = (value ?? '').trim();
+  const digits = phone.replace(/\D/g, '').length;
+  if (phone !== '' && (!SUPPORT_PHONE_PATTERN.test(phone) || digits < 3 || digits > 20)) {
+    throw new Error('SHOP_SUPPORT_PHONE must be empty or a phone number like "01700-000000" or "+8801700000000"');
+  }
+  return phone;
+}
+
 function parseBackendUrl(value: string): URL {
   let url: URL;
   try {
@@ -164,8 +178,8 @@ function parseBackendUrl(value: string): URL {
   return url;
 }
 
-export function renderConfigScript(publishableKey: string): string {
-  const json = JSON.stringify({ publishableKey }).replace(/</g, '\\u003c');
+export function renderConfigScript(publishableKey: string, supportPhone = ''): string {
+  const json = JSON.stringify({ publishableKey, ...(supportPhone && { supportPhone }) }).replace(/</g, '\\u003c');
   return `window.__SHOP_CONFIG__=${json};\n`;
 }
 
@@ -194,7 +208,9 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     CONTENT_TYPES['.html']!,
   );
   const configFile = makeFile(
-    Buffer.from(renderConfigScript(validatePublishableKey(options.publishableKey))),
+    Buffer.from(
+      renderConfigScript(validatePublishableKey(options.publishableKey), validateSupportPhone(options.supportPhone)),
+    ),
     CONTENT_TYPES['.js']!,
   );
   // dist/ does not change while the server runs: files are read (and compressed) once.
@@ -420,6 +436,7 @@ function main() {
   const server = createStorefrontServer({
     backendUrl,
     publishableKey: process.env.MEDUSA_PUBLISHABLE_KEY,
+    supportPhone: process.env.SHOP_SUPPORT_PHONE,
     trustProxy: ['1', 'true'].includes((process.env.TRUST_PROXY ?? '').toLowerCase()),
   });
 

@@ -2,8 +2,9 @@
  * Runtime configuration, read and validated once when the app starts.
  *
  * Production: the storefront server serves /shop-config.js, which sets
- * `window.__SHOP_CONFIG__ = { publishableKey }` before the app bundle runs.
- * `vite dev`: that script is absent, so the key comes from VITE_MEDUSA_PUBLISHABLE_KEY.
+ * `window.__SHOP_CONFIG__ = { publishableKey, supportPhone? }` before the app bundle runs.
+ * `vite dev`: that script is absent, so the key comes from VITE_MEDUSA_PUBLISHABLE_KEY
+ * and the support phone from VITE_SHOP_SUPPORT_PHONE.
  * The key may be empty: the shop's own /api routes do not need it.
  */
 
@@ -11,6 +12,8 @@ export type ShopConfig = {
   readonly shopName: string;
   /** Medusa publishable API key ("pk_..."), or "" when none is configured. */
   readonly publishableKey: string;
+  /** Customer-support phone line shown on the landing and confirmation pages (SPEC 1). */
+  readonly supportPhone: string;
 };
 
 export class ConfigError extends Error {
@@ -22,7 +25,12 @@ export class ConfigError extends Error {
 
 export const SHOP_NAME = 'Deshi Bazar';
 
+/** Used when neither /shop-config.js (SHOP_SUPPORT_PHONE) nor VITE_SHOP_SUPPORT_PHONE sets one. */
+export const DEFAULT_SUPPORT_PHONE = '01700-000000';
+
 const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
+/** Digits with an optional leading +, spaces, hyphens, dots and parentheses; 3 to 20 digits. */
+const SUPPORT_PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{1,28}[0-9]$/;
 
 function validateKey(value: unknown, source: string): string {
   if (value === undefined || value === null) return '';
@@ -36,19 +44,48 @@ function validateKey(value: unknown, source: string): string {
   return key;
 }
 
-/** Pure so it can be tested: `injected` is window.__SHOP_CONFIG__, `envKey` the Vite env var. */
-export function readConfig(injected: unknown, envKey: string | undefined): ShopConfig {
+function validatePhone(value: unknown, source: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') {
+    throw new ConfigError(`${source}: supportPhone must be a string`);
+  }
+  const phone = value.trim();
+  const digits = phone.replace(/\D/g, '').length;
+  if (phone !== '' && (!SUPPORT_PHONE_PATTERN.test(phone) || digits < 3 || digits > 20)) {
+    throw new ConfigError(`${source}: supportPhone must be a phone number like "01700-000000" or "+8801700000000"`);
+  }
+  return phone;
+}
+
+/**
+ * Pure so it can be tested: `injected` is window.__SHOP_CONFIG__, `envKey` and
+ * `envSupportPhone` the Vite env vars of `vite dev`.
+ */
+export function readConfig(
+  injected: unknown,
+  envKey: string | undefined,
+  envSupportPhone?: string | undefined,
+): ShopConfig {
   if (injected !== undefined && (injected === null || typeof injected !== 'object')) {
     throw new ConfigError('window.__SHOP_CONFIG__ must be an object');
   }
-  const injectedKey = injected
-    ? validateKey((injected as Record<string, unknown>).publishableKey, 'window.__SHOP_CONFIG__')
-    : '';
+  const fields = (injected ?? {}) as Record<string, unknown>;
+  const injectedKey = validateKey(fields.publishableKey, 'window.__SHOP_CONFIG__');
   const publishableKey = injectedKey || validateKey(envKey, 'VITE_MEDUSA_PUBLISHABLE_KEY');
-  return Object.freeze({ shopName: SHOP_NAME, publishableKey });
+  const supportPhone =
+    validatePhone(fields.supportPhone, 'window.__SHOP_CONFIG__') ||
+    validatePhone(envSupportPhone, 'VITE_SHOP_SUPPORT_PHONE') ||
+    DEFAULT_SUPPORT_PHONE;
+  return Object.freeze({ shopName: SHOP_NAME, publishableKey, supportPhone });
+}
+
+/** The `tel:` URI of a phone number as configured ("01700-000000" -> "tel:01700000000"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
 }
 
 export const config: ShopConfig = readConfig(
   typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__,
   import.meta.env.VITE_MEDUSA_PUBLISHABLE_KEY,
+  import.meta.env.VITE_SHOP_SUPPORT_PHONE,
 );

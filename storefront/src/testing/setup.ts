@@ -3,10 +3,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { resetToasts } from '@/components/ui/toast';
+import { resetGuestCartCache } from '@/features/cart/utils/guest-cart';
+
 afterEach(() => {
   cleanup();
+  resetToasts();
   if (typeof window !== 'undefined') {
     window.sessionStorage.clear();
     window.localStorage.clear();
   }
+  resetGuestCartCache();
 });

@@ -4,17 +4,19 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 
 import { routes } from '@/app/router';
+import { Toaster } from '@/components/ui/toast';
 import { queryConfig } from '@/lib/react-query';
 
-/** Renders the real route table at `url`, with a fresh QueryClient. */
-export function renderApp(url: string) {
+/** Renders the real route table at `url` (optionally with navigation state), a fresh QueryClient and the notices. */
+export function renderApp(url: string, state?: unknown) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { ...queryConfig.queries, retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [state === undefined ? url : { pathname: url, state }] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

@@ -1,16 +1,20 @@
-import { Link } from 'react-router-dom';
-
-import { buttonClass } from '@/components/ui/button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { BannerCarousel } from '@/features/home/components/banner-carousel';
+import { FeaturedProducts } from '@/features/products/components/featured-products';
+import { BrandTiles, CategoryTiles } from '@/features/products/components/filter-tiles';
 import { config } from '@/lib/config';
 
+/** Shop home (SPEC 2.4): banners, category and brand tiles, featured products. */
 export function HomeRoute() {
   return (
-    <section className="home-hero">
-      <h1>Welcome to {config.shopName}</h1>
-      <p>Clothing, footwear and accessories for the whole family.</p>
-      <Link to="/shop/list" className={buttonClass('primary')}>
-        Shop all products
-      </Link>
-    </section>
+    <div className="home">
+      <h1 className="sr-only">{config.shopName}</h1>
+      <BannerCarousel />
+      <CategoryTiles />
+      <BrandTiles />
+      <FeaturedProducts
+        renderCardAction={(product) => <AddToCartButton product={product} className="product-card__add" />}
+      />
+    </div>
   );
 }

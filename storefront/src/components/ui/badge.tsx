@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 
-export type BadgeTone = 'neutral' | 'sale' | 'count';
+export type BadgeTone = 'neutral' | 'sale' | 'count' | 'success' | 'warning' | 'danger' | 'info';
 
 type BadgeProps = HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone };
 

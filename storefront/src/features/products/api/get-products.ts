@@ -2,23 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { SortOption } from '@/lib/catalog';
 import { sdk } from '@/lib/sdk';
+import type { Product } from '@/types/api';
 
 import { normalizeFilters, type ProductFilters } from '../utils/filters';
 
 /** A product as the shop's /api contract returns it (SPEC section 3). */
-export type Product = {
-  _id: string;
-  image: string;
-  title: string;
-  description: string;
-  category: string;
-  brand: string;
-  price: number;
-  /** 0 means no sale. */
-  saleprice: number;
-  stock: number;
-  discount: number;
-};
+export type { Product };
 
 export type GetProductsParams = {
   filters: ProductFilters;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
@@ -6,11 +7,17 @@ import { formatMoney } from '@/lib/money';
 
 import type { Product } from '../api/get-products';
 
-function labelOf(options: readonly { id: string; label: string }[], id: string): string {
+export function labelOf(options: readonly { id: string; label: string }[], id: string): string {
   return options.find((option) => option.id === id)?.label ?? id;
 }
 
-export function ProductCard({ product }: { product: Product }) {
+type ProductCardProps = {
+  product: Product;
+  /** Shown under the card's link, e.g. an Add to Cart button. */
+  action?: ReactNode;
+};
+
+export function ProductCard({ product, action }: ProductCardProps) {
   const onSale = product.saleprice > 0;
 
   return (
@@ -44,6 +51,7 @@ export function ProductCard({ product }: { product: Product }) {
           </p>
         </div>
       </Link>
+      {action && <div className="product-card__action">{action}</div>}
     </article>
   );
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
+import type { Product } from '@/types/api';
 
 import { useProducts } from '../api/get-products';
 import { useListingState } from '../hooks/use-listing-state';
@@ -13,8 +14,13 @@ function countLabel(count: number): string {
   return `${count} ${count === 1 ? 'Product' : 'Products'}`;
 }
 
+type ProductListingProps = {
+  /** An action under each card (the route passes the cart's Add to Cart button). */
+  renderCardAction?: (product: Product) => ReactNode;
+};
+
 /** /shop/list: filter panel, sort menu and the product grid (SPEC 2.5). */
-export function ProductListing() {
+export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
   const { filters, sortBy, toggleFilter, clearFilters, setSortBy } = useListingState();
   const products = useProducts({ filters, sortBy });
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -73,7 +79,7 @@ export function ProductListing() {
         ) : (
           <div className="product-grid">
             {products.data.map((product) => (
-              <ProductCard key={product._id} product={product} />
+              <ProductCard key={product._id} product={product} action={renderCardAction?.(product)} />
             ))}
           </div>
         )}

@@ -1,0 +1,280 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test"
+
+/**
+ * The merchant's back office (issue 6): Medusa Admin UI routes under /app,
+ * served by the backend and proxied by the storefront. One browser context
+ * holds one session cookie for the whole file: the admin signs in once (the
+ * storefront's login form when it is there, else POST /api/auth/login) and
+ * then opens the admin screens without signing in again.
+ */
+
+const ADMIN = { email: "admin@shop.local", password: "admin12345" }
+const RUN = Date.now().toString(36).slice(-5)
+const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
+
+// a 1x1 PNG; the upload route decides the type by the bytes
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64"
+)
+
+type ShopProduct = { _id: string; title: string; stock: number; price: number; saleprice: number }
+
+test.describe.configure({ mode: "serial" })
+
+let context: BrowserContext
+let page: Page
+let guestOrder: { orderNumber: string; guestName: string }
+
+const toast = (text: string) => page.getByText(text, { exact: true }).first()
+
+/** A guest shop order, placed without any session (as a shopper would). */
+async function placeGuestOrder(request: APIRequestContext) {
+  const list = await request.get("/api/shop/products/get")
+  expect(list.ok()).toBe(true)
+  const { products } = (await list.json()) as { products: ShopProduct[] }
+  const product = products.find((p) => p.stock > 2)!
+  const guestName = `E2E Admin Buyer ${RUN}`
+  const res = await request.post("/api/shop/order/create-order", {
+    data: {
+      isGuest: true,
+      guestName,
+      guestEmail: `buyer-${RUN}@example.com`,
+      guestPhone: "01711000111",
+      landingPageSlug: null,
+      cartItems: [{ productId: product._id, title: product.title, quantity: 1 }],
+      addressInfo: [{ address: "House 1, Road 2, Dhanmondi", city: "Dhaka", pincode: "1205", number: "01711000111", notes: "Call first" }],
+      orderStatus: "pending",
+    },
+  })
+  expect(res.status(), await res.text()).toBeLessThan(300)
+  const { data } = (await res.json()) as { data: { orderNumber: string } }
+  return { orderNumber: data.orderNumber, guestName }
+}
+
+/** Signs in through the storefront's form when it exists, else through the API; same cookie either way. */
+async function signIn() {
+  await page.goto("/auth/login")
+  const email = page.locator('input[type="email"]')
+  if (await email.first().isVisible({ timeout: 3_000 }).catch(() => false)) {
+    await email.first().fill(ADMIN.email)
+    await page.locator('input[type="password"]').first().fill(ADMIN.password)
+    await page.locator('button[type="submit"]').first().click()
+    // an admin is sent to /admin/dashboard, which hands over to Medusa Admin with a full page load
+    await page.waitForURL(/\/app\/shop-dashboard/, { timeout: 30_000 })
+  }
+  if ((await page.request.get("/api/auth/check-auth")).status() !== 200) {
+    const res = await page.request.post("/api/auth/login", { data: ADMIN })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+  const me = await page.request.get("/api/auth/check-auth")
+  expect(((await me.json()) as { user: { role: string } }).user.role).toBe("admin")
+}
+
+test.beforeAll(async ({ browser, request, baseURL }) => {
+  guestOrder = await placeGuestOrder(request)
+  context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] })
+  page = await context.newPage()
+  await signIn()
+})
+
+test.afterAll(async () => {
+  await context?.close()
+})
+
+test("the dashboard shows the route's figures and switches period", async () => {
+  const api = await page.request.get("/api/admin/dashboard?period=all")
+  const { data } = (await api.json()) as { data: { totalProducts: number; totalOrders: number; todayOrders: number } }
+
+  await page.goto("/app/shop-dashboard")
+  await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId("period-badge")).toHaveText("Showing: All Time Data")
+  await expect(page.getByTestId("last-updated")).toContainText(/Last updated: \d/)
+  for (const title of ["Total Profit (Delivered)", "Total Orders", "Total Products", "Total Customers"]) {
+    await expect(page.getByRole("group", { name: title })).toBeVisible()
+  }
+  await expect(page.getByTestId("card-products-value")).toHaveText(String(data.totalProducts))
+  await expect(page.getByTestId("card-orders-value")).toHaveText(String(data.totalOrders))
+  await expect(page.getByTestId("card-orders")).toContainText(`Today: ${data.todayOrders} orders`)
+  await expect(page.getByTestId("card-profit")).toContainText("৳")
+  await expect(page.getByText("Needs attention")).toBeVisible()
+  await expect(page.getByText("Successfully delivered")).toBeVisible()
+  await expect(page.getByText("Order cancellations")).toBeVisible()
+  // the guest order placed above is the newest
+  const recent = page.getByTestId("recent-order").first()
+  await expect(recent).toContainText(guestOrder.orderNumber)
+  await expect(recent.getByTestId("guest-badge")).toBeVisible()
+
+  await page.getByRole("button", { name: "This Month" }).click()
+  await expect(page.getByTestId("period-badge")).toHaveText("Showing: This Month Data")
+  await expect(page.getByTestId("card-orders")).toContainText("In selected period")
+  await page.getByRole("button", { name: "Today" }).click()
+  await expect(page.getByTestId("period-badge")).toHaveText("Showing: Today Data")
+  await expect(page.getByRole("button", { name: "Today" })).toHaveAttribute("aria-pressed", "true")
+})
+
+test("orders: search, the details dialog and a status update", async () => {
+  await page.goto("/app/shop-orders")
+  await expect(page.getByRole("heading", { name: "All Orders" })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId("orders-total")).toHaveText(/Total: \d+/)
+
+  const search = page.getByPlaceholder(SEARCH_PLACEHOLDER)
+  await search.fill("no-such-order-zzz")
+  await expect(page.getByText('No orders found matching "no-such-order-zzz"')).toBeVisible()
+  await expect(page.getByTestId("orders-found")).toHaveText("Found: 0")
+
+  await search.fill(`  ${guestOrder.guestName.toUpperCase()}  `)
+  await expect(page.getByTestId("orders-found")).toHaveText("Found: 1")
+  const row = page.getByRole("row").filter({ hasText: guestOrder.orderNumber })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByTestId("new-badge")).toHaveClass(/animate-pulse/)
+  await expect(row.getByTestId("guest-badge")).toBeVisible()
+  await expect(row).toContainText("01711000111")
+  await expect(row).toContainText("৳")
+
+  await row.getByRole("button", { name: "View Details" }).click()
+  const dialog = page.getByRole("dialog")
+  await expect(dialog.getByText("Guest Customer Information")).toBeVisible()
+  await expect(dialog.getByText(`buyer-${RUN}@example.com`)).toBeVisible()
+  await expect(dialog.getByText("Order Items")).toBeVisible()
+  await expect(dialog.getByText("Shipping Information")).toBeVisible()
+  await expect(dialog.getByText("House 1, Road 2, Dhanmondi")).toBeVisible()
+  await expect(dialog.getByText("Call first")).toBeVisible()
+  await expect(dialog.getByTestId("new-badge")).toHaveText("NEW ORDER")
+
+  await dialog.getByRole("combobox", { name: "Order Status" }).click()
+  await page.getByRole("option", { name: "Shipped" }).click()
+  await dialog.getByRole("button", { name: "Update Order Status" }).click()
+  await expect(toast("Order status updated successfully!")).toBeVisible()
+  await expect(dialog.getByTestId("order-status").first()).toHaveText("Shipped")
+  await page.keyboard.press("Escape")
+  // the list was read again
+  await expect(row.getByTestId("order-status")).toHaveText("Shipped")
+})
+
+test("products: add one with an uploaded image, then delete it", async () => {
+  const title = `E2E Sneaker ${RUN}`
+  await page.goto("/app/shop-products")
+  await expect(page.getByTestId("admin-product-card").first()).toBeVisible({ timeout: 30_000 })
+
+  await page.getByRole("button", { name: "Add Products" }).click()
+  const sheet = page.getByRole("dialog")
+  await expect(sheet.getByRole("heading", { name: "Add Product" })).toBeVisible()
+  const submit = sheet.getByRole("button", { name: "Add Product", exact: true })
+  await expect(submit).toBeDisabled()
+
+  await sheet.getByLabel("Drag & Drop or click to upload Image").setInputFiles({ name: "sneaker.png", mimeType: "image/png", buffer: PNG })
+  await expect(toast("Image uploaded successfully!")).toBeVisible()
+  await expect(sheet.getByTestId("product-image-preview")).toBeVisible()
+
+  await sheet.getByLabel("Title", { exact: true }).fill(title)
+  await sheet.getByLabel("Description", { exact: true }).fill("Light running shoes for Dhaka streets")
+  await sheet.getByRole("combobox", { name: "Category" }).click()
+  await page.getByRole("option", { name: "Footwear" }).click()
+  await sheet.getByRole("combobox", { name: "Brand" }).click()
+  await expect(page.getByRole("option")).toHaveText(["Nike", "Adidas", "Puma", "No Brand"])
+  await page.getByRole("option", { name: "Nike" }).click()
+  await sheet.getByLabel("Price", { exact: true }).fill("1500")
+  await sheet.getByLabel("Sale Price", { exact: true }).fill("1200")
+  await sheet.getByLabel("Total Stock", { exact: true }).fill("5")
+  await expect(submit).toBeDisabled()
+  await sheet.getByLabel("Discount (%)", { exact: true }).fill("20")
+  await expect(submit).toBeEnabled()
+  await submit.click()
+  await expect(toast("Product added successfully")).toBeVisible()
+
+  const card = page.getByTestId("admin-product-card").filter({ hasText: title })
+  await expect(card).toHaveCount(1)
+  await expect(card.getByTestId("product-price")).toHaveText("৳1,500")
+  await expect(card.getByTestId("product-price")).toHaveClass(/line-through/)
+  await expect(card.getByTestId("product-saleprice")).toHaveText("৳1,200")
+
+  await card.getByRole("button", { name: "Edit" }).click()
+  await expect(sheet.getByRole("heading", { name: "Edit Product" })).toBeVisible()
+  await expect(sheet.getByLabel("Drag & Drop or click to upload Image")).toBeDisabled()
+  await expect(sheet.getByLabel("Title", { exact: true })).toHaveValue(title)
+  await expect(sheet.getByRole("button", { name: "Update Product" })).toBeEnabled()
+  await page.keyboard.press("Escape")
+
+  await card.getByRole("button", { name: "Delete" }).click()
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click()
+  await expect(toast("Product deleted successfully")).toBeVisible()
+  await expect(card).toHaveCount(0)
+})
+
+test("landing pages: the seeded page, then create, publish and delete one", async () => {
+  await page.goto("/app/landing-pages")
+  await expect(page.getByRole("heading", { name: "Landing Pages", exact: true })).toBeVisible({ timeout: 30_000 })
+  for (const title of ["Total Pages", "Active Pages", "Total Views", "Total Orders"]) {
+    await expect(page.getByRole("group", { name: title })).toBeVisible()
+  }
+  const seeded = page.locator('[data-testid="landing-page-row"][data-slug="salwar-kameez-offer"]')
+  await expect(seeded).toContainText("/salwar-kameez-offer")
+  await expect(seeded.getByTestId("landing-status")).toHaveText("Published")
+  await expect(seeded.getByTestId("landing-analytics")).toContainText("% conversion")
+  await expect(seeded.getByRole("link", { name: "Open /landing/salwar-kameez-offer" })).toHaveAttribute("target", "_blank")
+  await seeded.getByRole("button", { name: "Copy URL of /salwar-kameez-offer" }).click()
+  await expect(toast("Landing page URL copied to clipboard!")).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/landing\/salwar-kameez-offer$/)
+
+  const products = (await (await page.request.get("/api/admin/products/get-products")).json()) as { products: ShopProduct[] }
+  const product = products.products.find((p) => p.stock > 0)!
+
+  await page.getByRole("link", { name: "Create Landing Page" }).click()
+  await expect(page).toHaveURL(/\/app\/landing-pages\/create$/)
+  const save = page.getByRole("button", { name: "Save Landing Page" })
+  await save.click()
+  await expect(toast("Please fill in all required fields")).toBeVisible()
+
+  const title = `E2E Winter Shawl Offer ${RUN}`
+  const slug = `e2e-winter-shawl-offer-${RUN}`
+  await page.getByRole("textbox", { name: "Page Title", exact: true }).fill(title)
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(slug)
+  await page.getByRole("combobox", { name: "Product" }).click()
+  await page.getByRole("option", { name: product.title, exact: true }).click()
+  for (const tab of ["Hero", "Benefits", "Testimonials", "Settings", "Styling"]) {
+    await expect(page.getByRole("tab", { name: tab })).toBeVisible()
+  }
+  await page.getByRole("tab", { name: "Hero" }).click()
+  await page.getByLabel("Headline", { exact: true }).fill("Warm and soft")
+  await page.getByTestId("hero-images").getByLabel("Drag & Drop or click to upload images").setInputFiles({
+    name: "shawl.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  })
+  await expect(toast("Image added! Total: 1")).toBeVisible()
+  await page.getByRole("tab", { name: "Basic" }).click()
+  await save.click()
+  await expect(toast("Landing page created successfully")).toBeVisible()
+  await expect(page).toHaveURL(/\/app\/landing-pages$/)
+
+  const row = page.locator(`[data-testid="landing-page-row"][data-slug="${slug}"]`)
+  await expect(row.getByTestId("landing-status")).toHaveText("Draft")
+  await expect(row.getByTestId("landing-analytics")).toContainText("0% conversion")
+  await expect(row.getByRole("link", { name: `Open /landing/${slug}` })).toHaveCount(0)
+
+  await row.getByRole("button", { name: "Publish", exact: true }).click()
+  await expect(row.getByTestId("landing-status")).toHaveText("Published")
+  await expect(row.getByRole("link", { name: `Open /landing/${slug}` })).toBeVisible()
+  await expect(row.getByRole("button", { name: "Unpublish", exact: true })).toBeVisible()
+
+  await row.getByRole("button", { name: `Edit ${title}` }).click()
+  await expect(page).toHaveURL(/\/app\/landing-pages\/edit\/lp_/)
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(slug)
+  await page.getByRole("button", { name: "Back", exact: true }).click()
+  await expect(page).toHaveURL(/\/app\/landing-pages$/)
+
+  await row.getByRole("button", { name: `Delete ${title}` }).click()
+  const confirm = page.getByRole("alertdialog")
+  await expect(confirm).toContainText("Are you sure you want to delete this landing page?")
+  await confirm.getByRole("button", { name: "Delete" }).click()
+  await expect(toast("Landing page deleted successfully")).toBeVisible()
+  await expect(row).toHaveCount(0)
+})
+
+test("Logout ends the session and goes to the login page", async () => {
+  await page.goto("/app/shop-dashboard")
+  await page.getByRole("button", { name: "Logout" }).click()
+  await page.waitForURL(/\/auth\/login$/)
+  expect((await page.request.get("/api/auth/check-auth")).status()).toBe(401)
+})

@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test"
+
+/** Shared helpers of the shopper e2e specs (auth, shop, cart-checkout, profile). */
+
+export type ShopProduct = {
+  _id: string
+  image: string
+  title: string
+  description: string
+  category: string
+  brand: string
+  price: number
+  saleprice: number
+  stock: number
+  discount: number
+}
+
+export const ADMIN = { email: "admin@shop.local", password: "admin12345" }
+
+/** Unique per run and per call: the e2e database is shared by every spec file of a run. */
+let counter = 0
+export function uniqueEmail(prefix: string): string {
+  counter += 1
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`
+}
+
+export const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
+export const pays = (p: Pick<ShopProduct, "price" | "saleprice">) => (p.saleprice > 0 ? p.saleprice : p.price)
+
+export async function allProducts(request: APIRequestContext): Promise<ShopProduct[]> {
+  const res = await request.get("/api/shop/products/get")
+  expect(res.ok()).toBe(true)
+  return ((await res.json()) as { products: ShopProduct[] }).products
+}
+
+export async function productByTitle(request: APIRequestContext, title: string): Promise<ShopProduct> {
+  const product = (await allProducts(request)).find((p) => p.title === title)
+  expect(product, `seeded product "${title}"`).toBeTruthy()
+  return product!
+}
+
+/** Registers a customer and signs the page's browser context in (the cookie is shared with `page.request`). */
+export async function signInNewCustomer(page: Page, name = "E2E Shopper") {
+  const email = uniqueEmail("shopper")
+  const password = "secret-123"
+  const register = await page.request.post("/api/auth/register", { data: { username: name, email, password } })
+  expect(register.status(), await register.text()).toBe(201)
+  const login = await page.request.post("/api/auth/login", { data: { email, password } })
+  expect(login.status(), await login.text()).toBe(200)
+  const { user } = (await login.json()) as { user: { _id: string } }
+  return { email, password, userId: user._id }
+}
+
+/** The shop-wide notice (only one shows at a time). */
+export const notice = (page: Page) => page.getByTestId("toast")

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+
+import { Button } from '@/components/ui/button';
+import type { Address } from '@/types/api';
+
+type AddressCardProps = {
+  address: Address;
+  /** Checkout: the card can be chosen as the delivery address (blue border when chosen). */
+  selectable?: boolean;
+  selected?: boolean;
+  onSelect?: (address: Address) => void;
+  onEdit: (address: Address) => void;
+  onDelete: (address: Address) => void;
+  busy?: boolean;
+};
+
+export function AddressCard({
+  address,
+  selectable = false,
+  selected = false,
+  onSelect,
+  onEdit,
+  onDelete,
+  busy = false,
+}: AddressCardProps) {
+  const headingId = useId();
+  const classes = ['address-card', selectable && 'is-selectable', selected && 'is-selected'].filter(Boolean).join(' ');
+
+  return (
+    <li
+      className={classes}
+      data-testid="address-card"
+      aria-labelledby={headingId}
+      onClick={selectable ? () => onSelect?.(address) : undefined}
+    >
+      <h4 id={headingId} className="address-card__address">
+        {address.address}
+      </h4>
+      <dl className="address-card__details">
+        <div>
+          <dt>City</dt>
+          <dd>{address.city}</dd>
+        </div>
+        <div>
+          <dt>Pincode</dt>
+          <dd>{address.pincode}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{address.number}</dd>
+        </div>
+        <div>
+          <dt>Notes</dt>
+          <dd>{address.notes}</dd>
+        </div>
+      </dl>
+      <div className="address-card__actions" onClick={(event) => event.stopPropagation()}>
+        {selectable && (
+          <label className="address-card__select">
+            <input
+              type="radio"
+              name="delivery-address"
+              checked={selected}
+              aria-label={`Deliver to ${address.address}, ${address.city}`}
+              onChange={() => onSelect?.(address)}
+            />
+            <span>{selected ? 'Delivering here' : 'Deliver here'}</span>
+          </label>
+        )}
+        <Button variant="outline" className="btn--small" disabled={busy} onClick={() => onEdit(address)}>
+          Edit
+        </Button>
+        <Button variant="outline" className="btn--small" disabled={busy} onClick={() => onDelete(address)}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+import { ensureSuccess } from '@/lib/api-error';
+import { sdk } from '@/lib/sdk';
+import type { Cart } from '@/types/api';
+
+/** A signed-in shopper's server cart (SPEC 7, "Shop products and cart"). */
+
+type CartResponse = { success: boolean; message?: string; data: Cart };
+
+export const EMPTY_CART: Cart = { _id: null, items: [] };
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  detail: (userId: string) => [...cartKeys.all, userId] as const,
+};
+
+const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+
+function cartOf(body: CartResponse, fallback: string): Cart {
+  const { data } = ensureSuccess(body, fallback);
+  return { _id: data?._id ?? null, items: Array.isArray(data?.items) ? data.items : [] };
+}
+
+export async function getCart(userId: string): Promise<Cart> {
+  return cartOf(
+    await sdk.client.fetch<CartResponse>(`/api/shop/products/getcart/${path(userId)}`),
+    'Failed to load cart',
+  );
+}
+
+export async function addToCart({ userId, productId }: { userId: string; productId: string }): Promise<Cart> {
+  return cartOf(
+    await sdk.client.fetch<CartResponse>('/api/shop/products/addtocart', {
+      method: 'POST',
+      // The add call always sends quantity 1 (SPEC 4).
+      body: { userId, productId, quantity: 1 },
+    }),
+    'Failed to add product to cart',
+  );
+}
+
+export async function updateCart({
+  userId,
+  productId,
+  quantity,
+}: {
+  userId: string;
+  productId: string;
+  quantity: number;
+}): Promise<Cart> {
+  return cartOf(
+    await sdk.client.fetch<CartResponse>(
+      `/api/shop/products/updatecart/${path(userId, productId, String(quantity))}`,
+      { method: 'PUT' },
+    ),
+    'Failed to update cart',
+  );
+}
+
+export async function deleteCartItem({ userId, productId }: { userId: string; productId: string }): Promise<Cart> {
+  return cartOf(
+    await sdk.client.fetch<CartResponse>(`/api/shop/products/deletecart/${path(userId, productId)}`, {
+      method: 'DELETE',
+    }),
+    'Failed to remove item',
+  );
+}
+
+export function getCartQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: cartKeys.detail(userId),
+    queryFn: () => getCart(userId),
+  });
+}
+
+/** The server cart; disabled (and empty) without a user. A rejected load leaves it empty. */
+export function useServerCart(userId: string | null | undefined) {
+  return useQuery({ ...getCartQueryOptions(userId ?? ''), enabled: !!userId });
+}
+
+/** Just the add call (product cards and the product page), storing the new cart. */
+export function useAddToCartMutation(userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.detail(userId ?? ''), cart),
+  });
+}
+
+/** Mutations answer with the new cart, which replaces the cached one. */
+export function useServerCartMutations(userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const key = cartKeys.detail(userId ?? '');
+  const store = (cart: Cart) => queryClient.setQueryData(key, cart);
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: cartKeys.detail(userId ?? '') }),
+    [queryClient, userId],
+  );
+
+  return {
+    add: useAddToCartMutation(userId),
+    update: useMutation({ mutationFn: updateCart, onSuccess: store }),
+    remove: useMutation({ mutationFn: deleteCartItem, onSuccess: store }),
+    reload,
+  };
+}

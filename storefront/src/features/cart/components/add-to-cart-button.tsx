@@ -1,0 +1,35 @@
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import type { Product } from '@/types/api';
+
+import { useAddToCartAction } from '../hooks/use-cart';
+
+type AddToCartButtonProps = {
+  product: Product;
+  className?: string;
+};
+
+/** 'Add to Cart', or a disabled 'Out of Stock' when stock is 0 or less (SPEC 2.6, 5). */
+export function AddToCartButton({ product, className }: AddToCartButtonProps) {
+  const addToCart = useAddToCartAction();
+  const [adding, setAdding] = useState(false);
+  const outOfStock = product.stock <= 0;
+
+  return (
+    <Button
+      className={className}
+      disabled={outOfStock || adding}
+      onClick={async () => {
+        setAdding(true);
+        try {
+          await addToCart(product);
+        } finally {
+          setAdding(false);
+        }
+      }}
+    >
+      {outOfStock ? 'Out of Stock' : 'Add to Cart'}
+    </Button>
+  );
+}

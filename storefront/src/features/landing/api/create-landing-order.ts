@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { sdk } from '@/lib/sdk';
+
+import { BN } from '../utils/bn';
+import type { DeliveryArea } from '../utils/pricing';
+
+/** The guest order body a landing page sends (SPEC section 3, "Guest order payload"). */
+export type LandingOrderPayload = {
+  isGuest: true;
+  guestName: string;
+  guestPhone: string;
+  guestEmail: string;
+  landingPageSlug: string;
+  deliveryArea: DeliveryArea;
+  cartItems: {
+    productId: string;
+    title: string;
+    image: string;
+    price: string;
+    salePrice: string;
+    quantity: number;
+  }[];
+  addressInfo: { address: string; city: string; number: string }[];
+  TotalAmount: number;
+  orderStatus: 'pending';
+};
+
+/** What the confirmation page shows (SPEC section 3, "Order confirmation data"). */
+export type OrderConfirmationData = {
+  orderNumber?: string | null;
+  orderId?: string | null;
+  customerName?: string | null;
+  customerPhone?: string | null;
+  customerEmail?: string | null;
+  customerAddress?: string | null;
+  deliveryArea?: string | null;
+  items?: { productId?: string | null; title: string; image?: string; price: number; quantity: number }[];
+  productTotal?: number;
+  deliveryCharge?: number;
+  totalAmount?: number;
+};
+
+type CreateOrderResponse = {
+  success: boolean;
+  message?: string;
+  data?: { _id: string; orderNumber?: string };
+  confirmation?: OrderConfirmationData;
+};
+
+export type LandingOrderResult = { message: string; confirmation: OrderConfirmationData };
+
+/** A refused or failed order, with the message the shopper should read. */
+export class LandingOrderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LandingOrderError';
+  }
+}
+
+/**
+ * The server's own message for a refusal it explained (4xx with a message, in
+ * Bengali or 'Product not found!'); anything else, network failures and 5xx
+ * included, gets the Bengali "ordering failed, try again".
+ */
+export function orderErrorMessage(error: unknown): string {
+  if (error instanceof LandingOrderError) return error.message;
+  const { status, message, statusText } = (error ?? {}) as { status?: unknown; message?: unknown; statusText?: unknown };
+  if (
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500 &&
+    typeof message === 'string' &&
+    message.trim() !== '' &&
+    message !== statusText
+  ) {
+    return message;
+  }
+  return BN.orderFailed;
+}
+
+export async function createLandingOrder(payload: LandingOrderPayload): Promise<LandingOrderResult> {
+  let response: CreateOrderResponse;
+  try {
+    response = await sdk.client.fetch<CreateOrderResponse>('/api/shop/order/create-order', {
+      method: 'POST',
+      // The sdk sends the session cookie (same origin) with every call, create-order included.
+      body: payload,
+    });
+  } catch (error) {
+    throw new LandingOrderError(orderErrorMessage(error));
+  }
+  if (!response?.success) throw new LandingOrderError(response?.message || BN.orderFailed);
+  const confirmation: OrderConfirmationData = response.confirmation ?? {
+    orderNumber: response.data?.orderNumber ?? null,
+    orderId: response.data?._id ?? null,
+  };
+  return { message: response.message || BN.orderPlaced, confirmation };
+}
+
+export function useCreateLandingOrder() {
+  return useMutation({ mutationFn: createLandingOrder });
+}

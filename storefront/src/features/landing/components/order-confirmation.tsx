@@ -1,0 +1,121 @@
+import { Link } from 'react-router-dom';
+
+import { formatMoney } from '@/lib/money';
+
+import { BN } from '../utils/bn';
+import type { ConfirmationView } from '../utils/confirmation';
+import { isImageUrl } from '../utils/page';
+
+import { CheckIcon } from './icons';
+import { SupportPhoneLink } from './support';
+
+import '../landing.css';
+
+function HomeLink() {
+  return (
+    <Link to="/" className="landing-cta">
+      {BN.backHome}
+    </Link>
+  );
+}
+
+/** /order-confirmation (SPEC 2.9), in Bengali; `order` null: nothing was passed. */
+export function OrderConfirmation({ order }: { order: ConfirmationView | null }) {
+  if (!order) {
+    return (
+      <main className="confirmation" lang="bn">
+        <div className="confirmation__card confirmation__card--empty">
+          <h1 className="confirmation__title">{BN.orderNotFound}</h1>
+          <p className="confirmation__text">{BN.orderNotFoundText}</p>
+          <HomeLink />
+        </div>
+      </main>
+    );
+  }
+
+  const details = [
+    { label: BN.customerName, value: order.customerName },
+    { label: BN.customerPhone, value: order.customerPhone },
+    { label: BN.customerEmail, value: order.customerEmail },
+    { label: BN.customerAddress, value: order.customerAddress },
+    { label: BN.deliveryArea, value: order.deliveryArea },
+  ].filter((row) => row.value !== '');
+
+  return (
+    <main className="confirmation" lang="bn">
+      <div className="confirmation__card">
+        <header className="confirmation__header">
+          <span className="confirmation__icon">
+            <CheckIcon />
+          </span>
+          <h1 className="confirmation__title">{BN.confirmationTitle}</h1>
+          <span className="confirmation__badge" data-testid="confirmation-badge">
+            {BN.orderConfirmed}
+          </span>
+          <p className="confirmation__text">{BN.confirmationText}</p>
+          <p className="confirmation__number">
+            {BN.orderNumber}: <strong data-testid="order-number">{order.orderNumber}</strong>
+          </p>
+        </header>
+
+        <section className="confirmation__section" aria-labelledby="confirmation-customer">
+          <h2 id="confirmation-customer" className="confirmation__heading">
+            {BN.customerInfo}
+          </h2>
+          <dl className="confirmation__details">
+            {details.map((row) => (
+              <div key={row.label} className="confirmation__detail">
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section className="confirmation__section" aria-labelledby="confirmation-items">
+          <h2 id="confirmation-items" className="confirmation__heading">
+            {BN.orderedItems}
+          </h2>
+          <ul className="confirmation__items">
+            {order.items.map((item) => (
+              <li key={item.key} className="confirmation__item" data-testid="confirmation-item">
+                {isImageUrl(item.image) && <img src={item.image} alt="" className="confirmation__item-image" />}
+                <div className="confirmation__item-body">
+                  <p className="confirmation__item-title">{item.title}</p>
+                  <p className="confirmation__item-meta">
+                    {BN.quantityTimes(item.quantity)} × {formatMoney(item.price)}
+                  </p>
+                </div>
+                <p className="confirmation__item-total">{formatMoney(item.price * item.quantity)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="landing-summary">
+            <div className="landing-summary__row">
+              <dt>{BN.productTotal}</dt>
+              <dd data-testid="confirmation-product-total">{formatMoney(order.productTotal)}</dd>
+            </div>
+            <div className="landing-summary__row">
+              <dt>{BN.deliveryCharge}</dt>
+              <dd data-testid="confirmation-delivery">{formatMoney(order.deliveryCharge)}</dd>
+            </div>
+            <div className="landing-summary__row landing-summary__row--total">
+              <dt>{BN.total}</dt>
+              <dd data-testid="confirmation-total">{formatMoney(order.totalAmount)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <footer className="confirmation__footer">
+          <p>
+            {BN.supportLine}: <SupportPhoneLink />
+          </p>
+          <p className="confirmation__payment">
+            {BN.paymentMethod}: {BN.cashOnDelivery}
+          </p>
+          <HomeLink />
+        </footer>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,330 @@
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+
+import { formatMoney } from '@/lib/money';
+
+import {
+  orderErrorMessage,
+  useCreateLandingOrder,
+  type LandingOrderPayload,
+  type LandingOrderResult,
+} from '../api/create-landing-order';
+import type { LandingPage, LandingProduct } from '../api/get-landing-page';
+import { BN } from '../utils/bn';
+import { isEmail, normalizeBdPhone } from '../utils/phone';
+import {
+  clampQuantity,
+  DEFAULT_DELIVERY_AREA,
+  DELIVERY_CHARGE,
+  effectivePrice,
+  orderSummary,
+  type DeliveryArea,
+} from '../utils/pricing';
+import { availableStock } from '../utils/page';
+
+import type { NoticeKind } from './notice';
+import { SupportPhoneLink } from './support';
+
+export const DEFAULT_CTA_TEXT = 'Order Now';
+
+type Field = 'name' | 'phone' | 'address' | 'email';
+
+type OrderFormProps = {
+  page: LandingPage;
+  product: LandingProduct;
+  sectionRef: RefObject<HTMLElement>;
+  onNotice: (kind: NoticeKind, text: string) => void;
+  onOrdered: (result: LandingOrderResult) => void;
+};
+
+export type OrderFormValues = {
+  name: string;
+  phone: string;
+  address: string;
+  email: string;
+  quantity: number;
+  deliveryArea: DeliveryArea;
+};
+
+/**
+ * The first problem with what the shopper typed, in Bengali, and the field to
+ * fix; null when the order can be sent. Name, phone and address are required;
+ * the phone must be a Bangladeshi mobile; the email is optional.
+ */
+export function validateOrder(values: OrderFormValues): { field: Field; message: string } | null {
+  const missing = (['name', 'phone', 'address'] as const).find((field) => values[field].trim() === '');
+  if (missing) return { field: missing, message: BN.fillAll };
+  if (!normalizeBdPhone(values.phone)) return { field: 'phone', message: BN.badPhone };
+  if (values.email.trim() !== '' && !isEmail(values.email.trim())) return { field: 'email', message: BN.badEmail };
+  return null;
+}
+
+/** The guest order body (SPEC section 3): prices as text, the total as computed here. */
+export function buildOrderPayload(
+  page: Pick<LandingPage, 'slug'>,
+  product: LandingProduct,
+  values: OrderFormValues,
+): LandingOrderPayload {
+  const phone = normalizeBdPhone(values.phone) ?? values.phone.trim();
+  const summary = orderSummary(effectivePrice(product), values.quantity, values.deliveryArea);
+  return {
+    isGuest: true,
+    guestName: values.name.trim(),
+    guestPhone: phone,
+    guestEmail: values.email.trim(),
+    landingPageSlug: page.slug,
+    deliveryArea: values.deliveryArea,
+    cartItems: [
+      {
+        productId: product._id,
+        title: product.title,
+        image: product.image,
+        price: String(product.price),
+        salePrice: String(product.saleprice ?? product.salePrice ?? 0),
+        quantity: values.quantity,
+      },
+    ],
+    addressInfo: [{ address: values.address.trim(), city: '', number: phone }],
+    TotalAmount: summary.total,
+    orderStatus: 'pending',
+  };
+}
+
+/** The cash-on-delivery order form of a landing page (SPEC 2.10). */
+export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: OrderFormProps) {
+  const id = useId();
+  const order = useCreateLandingOrder();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [email, setEmail] = useState('');
+  const [quantityText, setQuantityText] = useState('1');
+  const [deliveryArea, setDeliveryArea] = useState<DeliveryArea>(DEFAULT_DELIVERY_AREA);
+  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [placed, setPlaced] = useState(false);
+  const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  const stock = availableStock(product);
+  const outOfStock = stock <= 0;
+  const parsed = Number.parseInt(quantityText, 10);
+  const quantity = clampQuantity(Number.isNaN(parsed) ? 1 : parsed, stock);
+  const summary = orderSummary(effectivePrice(product), quantity, deliveryArea);
+  const { showPhoneField, showAddressFields, showEmailField } = page.orderForm;
+  const busy = order.isPending || placed;
+  const ctaText = page.hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT;
+
+  const setQuantity = (value: number) => setQuantityText(String(clampQuantity(value, stock)));
+  const onQuantityInput = (raw: string) => {
+    const digits = raw.replace(/\D/g, '');
+    // an empty box while typing counts as 1 until the field is left
+    setQuantityText(digits === '' ? '' : String(clampQuantity(Number.parseInt(digits, 10), stock)));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || outOfStock) return;
+    if (!product._id) {
+      onNotice('error', BN.productNotFound);
+      return;
+    }
+    const values: OrderFormValues = { name, phone, address, email, quantity, deliveryArea };
+    const problem = validateOrder(values);
+    if (problem) {
+      setInvalid(problem.field);
+      fields.current[problem.field]?.focus();
+      onNotice('error', problem.message);
+      return;
+    }
+    setInvalid(null);
+    order.mutate(buildOrderPayload(page, product, values), {
+      onSuccess: (result) => {
+        setPlaced(true);
+        onOrdered(result);
+      },
+      onError: (error) => onNotice('error', orderErrorMessage(error)),
+    });
+  };
+
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      fields.current[field] = element;
+    },
+    'aria-invalid': invalid === field ? true : undefined,
+    disabled: busy,
+  });
+
+  return (
+    <section
+      ref={sectionRef}
+      id="order-form"
+      className="landing-order"
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+      data-testid="order-form"
+    >
+      <h2 id={`${id}-title`} className="landing-order__title">
+        {BN.orderFormTitle}
+      </h2>
+      <form className="landing-order__form" noValidate onSubmit={onSubmit}>
+        <div className="landing-field">
+          <label htmlFor={`${id}-name`}>
+            {BN.name} <span className="landing-field__required">*</span>
+          </label>
+          <input
+            {...fieldProps('name')}
+            type="text"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            placeholder={BN.namePlaceholder}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+
+        {showPhoneField && (
+          <div className="landing-field">
+            <label htmlFor={`${id}-phone`}>
+              {BN.phone} <span className="landing-field__required">*</span>
+            </label>
+            <input
+              {...fieldProps('phone')}
+              type="tel"
+              name="phone"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={20}
+              placeholder={BN.phonePlaceholder}
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          </div>
+        )}
+
+        {showAddressFields && (
+          <div className="landing-field">
+            <label htmlFor={`${id}-address`}>
+              {BN.address} <span className="landing-field__required">*</span>
+            </label>
+            <textarea
+              {...fieldProps('address')}
+              name="address"
+              autoComplete="street-address"
+              rows={3}
+              maxLength={300}
+              placeholder={BN.addressPlaceholder}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+            />
+          </div>
+        )}
+
+        {showEmailField && (
+          <div className="landing-field">
+            <label htmlFor={`${id}-email`}>{BN.email}</label>
+            <input
+              {...fieldProps('email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              maxLength={254}
+              placeholder={BN.emailPlaceholder}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+        )}
+
+        <div className="landing-field">
+          <label htmlFor={`${id}-quantity`}>{BN.quantity}</label>
+          <div className="landing-quantity">
+            <button
+              type="button"
+              className="landing-quantity__step"
+              aria-label={BN.decrease}
+              disabled={busy || outOfStock || quantity <= 1}
+              onClick={() => setQuantity(quantity - 1)}
+            >
+              −
+            </button>
+            <input
+              id={`${id}-quantity`}
+              className="landing-quantity__input"
+              type="number"
+              name="quantity"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(1, stock)}
+              step={1}
+              value={quantityText}
+              disabled={busy || outOfStock}
+              onChange={(e) => onQuantityInput(e.target.value)}
+              onBlur={() => setQuantityText(String(quantity))}
+            />
+            <button
+              type="button"
+              className="landing-quantity__step"
+              aria-label={BN.increase}
+              disabled={busy || outOfStock || quantity >= stock}
+              onClick={() => setQuantity(quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+        </div>
+
+        <fieldset className="landing-field landing-choice" disabled={busy}>
+          <legend>{BN.deliveryArea}</legend>
+          {(['dhaka', 'outside'] as const).map((area) => (
+            <label key={area} className="landing-choice__option">
+              <input
+                type="radio"
+                name="deliveryArea"
+                value={area}
+                checked={deliveryArea === area}
+                onChange={() => setDeliveryArea(area)}
+              />
+              <span>{area === 'dhaka' ? BN.areaDhaka : BN.areaOutside}</span>
+              <span className="landing-choice__price">{formatMoney(DELIVERY_CHARGE[area])}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="landing-field landing-choice">
+          <legend>{BN.paymentMethod}</legend>
+          <label className="landing-choice__option">
+            <input type="radio" name="paymentMethod" value="cod" checked readOnly />
+            <span>
+              {BN.cashOnDelivery}
+              <span className="landing-choice__hint">{BN.cashOnDeliveryNote}</span>
+            </span>
+          </label>
+        </fieldset>
+
+        <dl className="landing-summary" aria-label={BN.summary} data-testid="order-summary">
+          <div className="landing-summary__row">
+            <dt>
+              {BN.productPrice} ({formatMoney(summary.unitPrice)} × {summary.quantity})
+            </dt>
+            <dd data-testid="summary-product-total">{formatMoney(summary.productTotal)}</dd>
+          </div>
+          <div className="landing-summary__row">
+            <dt>{BN.deliveryCharge}</dt>
+            <dd data-testid="summary-delivery">{formatMoney(summary.deliveryCharge)}</dd>
+          </div>
+          <div className="landing-summary__row landing-summary__row--total">
+            <dt>{BN.total}</dt>
+            <dd data-testid="summary-total">{formatMoney(summary.total)}</dd>
+          </div>
+        </dl>
+
+        <button type="submit" className="landing-cta landing-cta--block" disabled={busy || outOfStock}>
+          {outOfStock ? BN.outOfStock : busy ? BN.submitting : ctaText}
+        </button>
+        <p className="landing-order__help">
+          {BN.needHelp} <SupportPhoneLink />
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { ensureSuccess, isHttpError } from '@/lib/api-error';
+import { sdk } from '@/lib/sdk';
+import type { Product } from '@/types/api';
+
+import { productsKeys } from './get-products';
+
+type GetProductResponse = { success: boolean; message?: string; data: Product };
+
+/** GET /api/shop/products/get/{id}: the product, or null when there is none (404). */
+export async function getProduct(id: string): Promise<Product | null> {
+  try {
+    const body = await sdk.client.fetch<GetProductResponse>(`/api/shop/products/get/${encodeURIComponent(id)}`);
+    return ensureSuccess(body, 'Product not found').data ?? null;
+  } catch (error) {
+    if (isHttpError(error) && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const productKeys = {
+  detail: (id: string) => [...productsKeys.all, 'detail', id] as const,
+};
+
+export function getProductQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: () => getProduct(id),
+  });
+}
+
+export function useProduct(id: string) {
+  return useQuery(getProductQueryOptions(id));
+}
