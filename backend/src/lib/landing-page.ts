@@ -7,13 +7,7 @@ import type { ShopProduct } from "./shop-products"
  * Bangladeshi mobile number rule, and the page's public and admin shapes.
  */
 
-/** The spec's slug rule: lowercase, runs of non-alphanumerics become one hyphen, no edge hyphens. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-}
+export { slugify } from "./slug"
 
 /** What a slug can look like (the rule's output, at most 100 characters). */
 export function isSlug(value: unknown): value is string {

@@ -1,4 +1,4 @@
-import { slugify } from "../lib/landing-page"
+import { slugify } from "../lib/slug"
 import type { BrandId, CategoryId } from "../lib/catalog"
 import type { Shape } from "../lib/png"
 

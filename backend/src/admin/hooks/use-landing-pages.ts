@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { adminKeys, shopApi, uploadImage, type ApiAnswer } from "../lib/api"
+import type { LandingPage } from "../lib/landing-pages"
+import { editorPayload, type EditorState } from "../lib/landing-pages"
+
+type PageAnswer = ApiAnswer & { data: LandingPage }
+
+export function useLandingPages() {
+  return useQuery({
+    queryKey: adminKeys.landingPageList(),
+    queryFn: async () => (await shopApi<ApiAnswer & { data: LandingPage[] }>("/api/admin/landing-pages")).data ?? [],
+  })
+}
+
+export function useLandingPage(id: string | undefined) {
+  return useQuery({
+    queryKey: adminKeys.landingPageDetail(id ?? ""),
+    queryFn: async () => (await shopApi<PageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id!)}`)).data,
+    enabled: Boolean(id),
+    // a page that is not there stays not there
+    retry: false,
+    // the editor holds its own copy; do not re-read it under the merchant's typing
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  })
+}
+
+function useInvalidateLandingPages() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.landingPages() })
+}
+
+/** Creates a page (no id) or saves an existing one. */
+export function useSaveLandingPage() {
+  const invalidate = useInvalidateLandingPages()
+  return useMutation({
+    mutationFn: ({ id, state }: { id: string | null; state: EditorState }) =>
+      id
+        ? shopApi<PageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}`, {
+            method: "PUT",
+            body: editorPayload(state),
+          })
+        : shopApi<PageAnswer>("/api/admin/landing-pages/create", { method: "POST", body: editorPayload(state) }),
+    onSuccess: invalidate,
+  })
+}
+
+export function useToggleLandingPage() {
+  const invalidate = useInvalidateLandingPages()
+  return useMutation({
+    mutationFn: (id: string) =>
+      shopApi<PageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}/toggle`, { method: "PATCH" }),
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteLandingPage() {
+  const invalidate = useInvalidateLandingPages()
+  return useMutation({
+    mutationFn: (id: string) =>
+      shopApi<ApiAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: invalidate,
+  })
+}
+
+export function uploadLandingImage(file: File) {
+  return uploadImage("/api/admin/landing-pages/upload-image", file)
+}

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
+import { normalizeSearch, pageLocally, type OrderStatus, type ShopOrder } from "../lib/orders"
+
+type OrderListParams = { q: string; offset: number; limit: number }
+type OrderListAnswer = ApiAnswer & { data: ShopOrder[]; count?: number }
+
+/**
+ * One page of orders, searched by the server (`q`, `offset`, `limit`). A
+ * server that answers every order without a count is searched and paged here.
+ */
+async function fetchOrders(params: OrderListParams): Promise<{ orders: ShopOrder[]; count: number }> {
+  const q = normalizeSearch(params.q)
+  const answer = await shopApi<OrderListAnswer>("/api/admin/order/all-orders", {
+    query: { q: q || undefined, offset: params.offset, limit: params.limit },
+  })
+  const data = Array.isArray(answer.data) ? answer.data : []
+  if (typeof answer.count === "number") {
+    return { orders: data, count: answer.count }
+  }
+  return pageLocally(data, { ...params, q })
+}
+
+export function useOrders(params: OrderListParams) {
+  const key = { ...params, q: normalizeSearch(params.q) }
+  return useQuery({
+    queryKey: adminKeys.orderList(key),
+    queryFn: () => fetchOrders(key),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** One order, fresh from the server (the list's row is shown meanwhile). */
+export function useOrder(id: string | null, initial?: ShopOrder) {
+  return useQuery({
+    queryKey: adminKeys.orderDetail(id ?? ""),
+    queryFn: async () =>
+      (await shopApi<ApiAnswer & { data: ShopOrder }>(`/api/admin/order/order-details/${encodeURIComponent(id!)}`)).data,
+    enabled: Boolean(id),
+    placeholderData: initial,
+  })
+}
+
+/** Sets an order's status; the lists, the order and the dashboard are read again. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { orderId: string; orderStatus: OrderStatus }) =>
+      shopApi<ApiAnswer & { data: ShopOrder }>("/api/admin/order/update-order-status", {
+        method: "PUT",
+        body: input,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+      ]),
+  })
+}

@@ -1,0 +1,52 @@
+import type { FetchArgs } from "@medusajs/js-sdk"
+import { ShopApiError } from "./errors"
+import { sdk } from "./sdk"
+
+/**
+ * The shop's /api contract through the one SDK instance. Every answer is
+ * `{ success, ... }`; a non-2xx status throws the SDK's FetchError (with the
+ * server's message), and a 2xx `success: false` throws a ShopApiError.
+ */
+export type ApiAnswer = { success: boolean; message?: string }
+
+export async function shopApi<T extends ApiAnswer>(path: string, init?: FetchArgs): Promise<T> {
+  const answer = await sdk.client.fetch<T>(path, init)
+  if (!answer || answer.success === false) {
+    throw new ShopApiError(answer?.message ?? "")
+  }
+  return answer
+}
+
+export type UploadAnswer = ApiAnswer & { result?: { url?: string } }
+
+/** Sends one image as multipart field `my_file`; answers the stored URL and the server's message. */
+export async function uploadImage(path: string, file: File): Promise<{ url: string; message: string }> {
+  const form = new FormData()
+  form.append("my_file", file)
+  const answer = await sdk.client.fetch<UploadAnswer>(path, {
+    method: "POST",
+    body: form,
+    // the browser sets multipart/form-data with its boundary
+    headers: { "content-type": null },
+  })
+  const url = answer?.result?.url
+  if (!answer?.success || !url) {
+    throw new ShopApiError(answer?.message ?? "")
+  }
+  return { url, message: answer.message ?? "" }
+}
+
+/** Query keys: one root, one branch per resource; mutations invalidate by branch. */
+export const adminKeys = {
+  all: ["shop-admin"] as const,
+  dashboard: () => [...adminKeys.all, "dashboard"] as const,
+  dashboardPeriod: (period: string) => [...adminKeys.dashboard(), period] as const,
+  orders: () => [...adminKeys.all, "orders"] as const,
+  orderList: (params: { q: string; offset: number; limit: number }) =>
+    [...adminKeys.orders(), "list", params] as const,
+  orderDetail: (id: string) => [...adminKeys.orders(), "detail", id] as const,
+  products: () => [...adminKeys.all, "products"] as const,
+  landingPages: () => [...adminKeys.all, "landing-pages"] as const,
+  landingPageList: () => [...adminKeys.landingPages(), "list"] as const,
+  landingPageDetail: (id: string) => [...adminKeys.landingPages(), "detail", id] as const,
+}

@@ -1,0 +1,271 @@
+import { slugify } from "../../lib/slug"
+import type { ShopProduct } from "./products"
+
+/**
+ * Landing pages in the admin (SPEC.md sections 2.15, 2.16, 3, 4, 5): the
+ * list's conversion rate, the editor's state and the body it saves, the slug
+ * that follows the title, trust badges as text, and the upload checks.
+ */
+export { slugify }
+
+export const FONT_FAMILIES = ["Inter", "Roboto", "Poppins", "Montserrat"] as const
+export type FontFamily = (typeof FONT_FAMILIES)[number]
+
+export type Hero = {
+  headline: string
+  subheadline: string
+  heroImage: string
+  heroImages: string[]
+  description: string
+  ctaButtonText: string
+  showPrice: boolean
+  showDiscount: boolean
+}
+export type Benefit = { icon: string; title: string; description: string }
+export type Testimonial = { name: string; rating: number; comment: string; image: string }
+
+/** A page as the admin routes answer it. */
+export type LandingPage = {
+  _id: string
+  title: string
+  slug: string
+  productId: ShopProduct | null
+  isActive: boolean
+  analytics?: { views: number; orders: number }
+  createdAt: string
+  updatedAt: string
+  hero: Hero
+  benefits: Benefit[]
+  gallery: { images: string[]; showGallery: boolean }
+  testimonials: Testimonial[]
+  orderForm: {
+    showOrderForm: boolean
+    fields: string[]
+    showPhoneField: boolean
+    showAddressFields: boolean
+    showEmailField: boolean
+  }
+  trustBadges: { showTrustBadges: boolean; enabled: boolean; badges: string[] }
+  urgency: { showCountdown: boolean; countdownEndDate: string | null; showStockCount: boolean; stockCount: number }
+  styling: { primaryColor: string; accentColor: string; fontFamily: FontFamily }
+}
+
+/** Conversion: orders / views x 100 to 1 decimal, "0" with no views. */
+export function conversionRate(views: number, orders: number): string {
+  const v = Number(views) || 0
+  if (v <= 0) return "0"
+  return (((Number(orders) || 0) / v) * 100).toFixed(1)
+}
+
+/** The list's summary cards. */
+export function landingSummary(pages: Pick<LandingPage, "isActive" | "analytics">[]) {
+  return {
+    totalPages: pages.length,
+    activePages: pages.filter((p) => p.isActive).length,
+    totalViews: pages.reduce((sum, p) => sum + (Number(p.analytics?.views) || 0), 0),
+    totalOrders: pages.reduce((sum, p) => sum + (Number(p.analytics?.orders) || 0), 0),
+  }
+}
+
+/** Trust badges typed as comma-separated text: trimmed, empties dropped. */
+export function parseBadges(text: string): string[] {
+  return text
+    .split(",")
+    .map((b) => b.trim())
+    .filter(Boolean)
+}
+
+export function badgesToText(badges: string[] | null | undefined): string {
+  return (badges ?? []).join(", ")
+}
+
+/** The largest image an upload may be (5 MB). */
+export const MAX_IMAGE_BYTES = 5_242_880
+
+/** What is wrong with a picked file before it is sent, or null (SPEC.md section 5). */
+export function imageFileProblem(file: { type: string; size: number }): string | null {
+  if (!file.type || !file.type.startsWith("image/")) return "Please select an image file"
+  if (file.size > MAX_IMAGE_BYTES) return "Image size should be less than 5MB"
+  return null
+}
+
+/** At most this many images in a list (the server's limit). */
+export const MAX_IMAGES = 20
+
+/** The editor's state: what the inputs hold. */
+export type EditorState = {
+  title: string
+  slug: string
+  /** Whether the slug was edited by hand; until then it follows the title. */
+  slugEdited: boolean
+  productId: string
+  isActive: boolean
+  hero: Hero
+  benefits: Benefit[]
+  gallery: { images: string[]; showGallery: boolean }
+  testimonials: Testimonial[]
+  orderForm: LandingPage["orderForm"]
+  trustBadges: { showTrustBadges: boolean; badgesText: string }
+  urgency: { showCountdown: boolean; countdownEndDate: string; showStockCount: boolean; stockCount: string }
+  styling: LandingPage["styling"]
+}
+
+export const DEFAULT_BENEFIT_ICON = "✓"
+export const DEFAULT_BADGES = ["Secure Payment", "Money Back Guarantee", "Free Shipping"]
+
+/** A new page: the spec's defaults (SPEC.md section 3). */
+export function emptyEditorState(): EditorState {
+  return {
+    title: "",
+    slug: "",
+    slugEdited: false,
+    productId: "",
+    isActive: false,
+    hero: {
+      headline: "",
+      subheadline: "",
+      heroImage: "",
+      heroImages: [],
+      description: "",
+      ctaButtonText: "Order Now",
+      showPrice: true,
+      showDiscount: false,
+    },
+    benefits: [],
+    gallery: { images: [], showGallery: true },
+    testimonials: [],
+    orderForm: {
+      showOrderForm: true,
+      fields: ["name", "email", "phone", "address"],
+      showPhoneField: true,
+      showAddressFields: true,
+      showEmailField: true,
+    },
+    trustBadges: { showTrustBadges: true, badgesText: badgesToText(DEFAULT_BADGES) },
+    urgency: { showCountdown: false, countdownEndDate: "", showStockCount: false, stockCount: "0" },
+    styling: { primaryColor: "#000000", accentColor: "#FF6B6B", fontFamily: "Inter" },
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, "0")
+
+/** An ISO instant as a datetime-local input's value, in the browser's time zone. */
+export function toDateTimeLocal(iso: string | null | undefined): string {
+  if (!iso) return ""
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ""
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+/** A datetime-local value back to an ISO instant (null when empty or broken). */
+export function fromDateTimeLocal(value: string): string | null {
+  if (!value) return null
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+/** A stored page in the editor. Its slug follows the title only if it is still the title's. */
+export function editorStateFromPage(page: LandingPage): EditorState {
+  const base = emptyEditorState()
+  const heroImages = page.hero?.heroImages?.length ? page.hero.heroImages : page.hero?.heroImage ? [page.hero.heroImage] : []
+  return {
+    title: page.title ?? "",
+    slug: page.slug ?? "",
+    slugEdited: (page.slug ?? "") !== slugify(page.title ?? ""),
+    productId: page.productId?._id ?? "",
+    isActive: Boolean(page.isActive),
+    hero: { ...base.hero, ...page.hero, heroImages },
+    benefits: (page.benefits ?? []).map((b) => ({ ...b })),
+    gallery: { ...base.gallery, ...page.gallery, images: [...(page.gallery?.images ?? [])] },
+    testimonials: (page.testimonials ?? []).map((t) => ({ ...t })),
+    orderForm: { ...base.orderForm, ...page.orderForm },
+    trustBadges: {
+      showTrustBadges: page.trustBadges?.showTrustBadges ?? page.trustBadges?.enabled ?? true,
+      badgesText: badgesToText(page.trustBadges?.badges),
+    },
+    urgency: {
+      showCountdown: Boolean(page.urgency?.showCountdown),
+      countdownEndDate: toDateTimeLocal(page.urgency?.countdownEndDate),
+      showStockCount: Boolean(page.urgency?.showStockCount),
+      stockCount: String(page.urgency?.stockCount ?? 0),
+    },
+    styling: { ...base.styling, ...page.styling },
+  }
+}
+
+/** Typing the title: the slug follows it until the slug was edited by hand. */
+export function withTitle(state: EditorState, title: string): EditorState {
+  return { ...state, title, slug: state.slugEdited ? state.slug : slugify(title) }
+}
+
+/**
+ * Typing the slug by hand. Once it differs from what the title would give it
+ * stops following; emptying it (or typing the title's slug) hands it back to the title.
+ */
+export function withSlug(state: EditorState, slug: string): EditorState {
+  const following = slug === "" || slug === slugify(state.title)
+  return { ...state, slug, slugEdited: !following }
+}
+
+/** Title, slug and product are required (SPEC.md section 5). */
+export function missingRequired(state: Pick<EditorState, "title" | "slug" | "productId">): boolean {
+  return !state.title.trim() || !slugify(state.slug) || !state.productId
+}
+
+/** The create/update body. */
+export function editorPayload(state: EditorState) {
+  const heroImages = state.hero.heroImages.filter(Boolean)
+  const stock = Number.parseInt(state.urgency.stockCount, 10)
+  return {
+    title: state.title.trim(),
+    slug: slugify(state.slug),
+    productId: state.productId,
+    isActive: state.isActive,
+    hero: { ...state.hero, heroImages, heroImage: heroImages[0] ?? "" },
+    benefits: state.benefits.map((b) => ({
+      icon: b.icon.trim() || DEFAULT_BENEFIT_ICON,
+      title: b.title.trim(),
+      description: b.description.trim(),
+    })),
+    gallery: { showGallery: state.gallery.showGallery, images: state.gallery.images.filter(Boolean) },
+    testimonials: state.testimonials.map((t) => ({
+      name: t.name.trim(),
+      rating: clampRating(t.rating),
+      comment: t.comment.trim(),
+      image: t.image,
+    })),
+    orderForm: state.orderForm,
+    trustBadges: {
+      showTrustBadges: state.trustBadges.showTrustBadges,
+      enabled: state.trustBadges.showTrustBadges,
+      badges: parseBadges(state.trustBadges.badgesText),
+    },
+    urgency: {
+      showCountdown: state.urgency.showCountdown,
+      countdownEndDate: fromDateTimeLocal(state.urgency.countdownEndDate),
+      showStockCount: state.urgency.showStockCount,
+      stockCount: Number.isFinite(stock) && stock > 0 ? stock : 0,
+    },
+    styling: state.styling,
+  }
+}
+
+/** Ratings are whole stars from 1 to 5 (5 by default). */
+export function clampRating(value: unknown): number {
+  const n = Math.round(Number(value))
+  if (!Number.isFinite(n)) return 5
+  return Math.min(5, Math.max(1, n))
+}
+
+/** Effective price on landing pages: saleprice, else price (SPEC.md section 3). */
+export function effectivePrice(product: Pick<ShopProduct, "price" | "saleprice">): number {
+  return Number(product.saleprice) > 0 ? Number(product.saleprice) : Number(product.price)
+}
+
+/** Percent off, rounded, only when the sale price is positive and below the price. */
+export function percentOff(product: Pick<ShopProduct, "price" | "saleprice">): number | null {
+  const price = Number(product.price)
+  const sale = Number(product.saleprice)
+  if (!(sale > 0) || !(sale < price) || !(price > 0)) return null
+  return Math.round(((price - sale) / price) * 100)
+}

@@ -1,0 +1,148 @@
+/**
+ * Orders in the admin (SPEC.md sections 2.13, 3, 4, 5): the statuses and
+ * their badge colours, the NEW badge rule, how a customer, a phone and an
+ * order number are shown, and the search term.
+ */
+export const ORDER_STATUSES = ["pending", "completed", "cancelled", "shipped", "delivered"] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  shipped: "Shipped",
+  delivered: "Delivered",
+}
+
+/**
+ * The badge colours of SPEC.md section 4: delivered green, shipped blue,
+ * pending yellow, completed emerald, cancelled red.
+ */
+export const ORDER_STATUS_CLASSES: Record<OrderStatus, string> = {
+  delivered: "bg-green-100 text-green-800 border-green-300",
+  shipped: "bg-blue-100 text-blue-800 border-blue-300",
+  pending: "bg-yellow-100 text-yellow-800 border-yellow-300",
+  completed: "bg-emerald-100 text-emerald-800 border-emerald-300",
+  cancelled: "bg-red-100 text-red-800 border-red-300",
+}
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return (ORDER_STATUSES as readonly unknown[]).includes(value)
+}
+
+export function statusLabel(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status
+}
+
+export function statusClasses(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_CLASSES[status] : "bg-gray-100 text-gray-800 border-gray-300"
+}
+
+export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number }
+export type OrderAddress = { address: string; city: string; pincode: string; number: string; notes: string }
+
+/** An order as /api/admin/order answers it. */
+export type ShopOrder = {
+  _id: string
+  orderNumber?: string | null
+  orderDate: string
+  orderUpdateDate: string
+  orderStatus: string
+  TotalAmount: number
+  isGuest: boolean
+  guestName: string | null
+  guestEmail: string | null
+  guestPhone: string | null
+  userId: { _id: string; username: string } | null
+  cartItems: OrderItem[]
+  addressInfo: OrderAddress[] | OrderAddress | null
+  landingPageSlug: string | null
+  deliveryArea?: string | null
+  deliveryCharge?: number
+  paymentMethod?: string
+}
+
+export const NEW_ORDER_MS = 24 * 60 * 60 * 1000
+
+/** Orders under 24 hours old carry the NEW badge. */
+export function isNewOrder(orderDate: string | null | undefined, now: number = Date.now()): boolean {
+  if (!orderDate) return false
+  const at = new Date(orderDate).getTime()
+  if (Number.isNaN(at)) return false
+  return now - at < NEW_ORDER_MS
+}
+
+/** The order number, or the last 6 characters of the id, uppercased. */
+export function orderNumberOf(order: Pick<ShopOrder, "_id" | "orderNumber">): string {
+  return order.orderNumber || order._id.slice(-6).toUpperCase()
+}
+
+/** The dialog's order ID: "#" and the last 8 characters of the id. */
+export function shortOrderId(id: string): string {
+  return `#${id.slice(-8)}`
+}
+
+/** The first address entry (a signed-in order's single object counts as one). */
+export function firstAddress(order: Pick<ShopOrder, "addressInfo">): OrderAddress | null {
+  const info = order.addressInfo
+  if (!info) return null
+  return Array.isArray(info) ? (info[0] ?? null) : info
+}
+
+/** Guest name for guest orders, else the account's username. */
+export function customerNameOf(order: Pick<ShopOrder, "isGuest" | "guestName" | "userId">): string {
+  const name = order.isGuest ? order.guestName : order.userId?.username
+  return name?.trim() || (order.isGuest ? "Guest" : "Customer")
+}
+
+/** The guest phone, else the first address's number. */
+export function phoneOf(order: Pick<ShopOrder, "guestPhone" | "addressInfo">): string {
+  return order.guestPhone?.trim() || firstAddress(order)?.number?.trim() || ""
+}
+
+/** The search box's placeholder (SPEC.md section 2.13). */
+export const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
+
+/** The admin search term: trimmed; empty means "not searching". */
+export function normalizeSearch(term: string | null | undefined): string {
+  return (term ?? "").trim()
+}
+
+/**
+ * Whether an order matches the search (SPEC.md section 5): case-insensitive
+ * on the trimmed term; order number, the full id, guest name or username,
+ * guest phone or the first address number, and the status. The server does
+ * this in the database; this is the same rule for an answer without paging.
+ */
+export function orderMatches(order: ShopOrder, term: string): boolean {
+  const needle = normalizeSearch(term).toLowerCase()
+  if (!needle) return true
+  const haystack = [
+    order.orderNumber,
+    order._id,
+    order.isGuest ? order.guestName : order.userId?.username,
+    order.guestName,
+    order.userId?.username,
+    order.guestPhone,
+    firstAddress(order)?.number,
+    order.orderStatus,
+  ]
+  return haystack.some((value) => typeof value === "string" && value.toLowerCase().includes(needle))
+}
+
+/** A unit price times a quantity (line totals use 2 decimals). */
+export function lineTotal(item: Pick<OrderItem, "price" | "quantity">): number {
+  return Math.round(Number(item.price) * Number(item.quantity) * 100) / 100
+}
+
+/** Rows per page of the orders table. */
+export const ORDERS_PAGE_SIZE = 20
+
+/**
+ * One page of an order list that came unpaged (a server that ignores
+ * q/offset/limit answers every order without a count): searched and sliced here.
+ */
+export function pageLocally(orders: ShopOrder[], params: { q: string; offset: number; limit: number }) {
+  const matching = orders.filter((o) => orderMatches(o, params.q))
+  return { orders: matching.slice(params.offset, params.offset + params.limit), count: matching.length }
+}

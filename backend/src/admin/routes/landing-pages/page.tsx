@@ -1,0 +1,240 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ArrowUpRightOnBox, DocumentText, Eye, EyeSlash, PencilSquare, Plus, SquareTwoStack, Trash } from "@medusajs/icons"
+import { Badge, Button, Container, Heading, IconButton, Table, Text, toast, Tooltip, usePrompt } from "@medusajs/ui"
+import { Link, useNavigate } from "react-router-dom"
+import { Page, PageHeader } from "../../components/page-header"
+import { StatCard } from "../../components/stat-card"
+import { useDeleteLandingPage, useLandingPages, useToggleLandingPage } from "../../hooks/use-landing-pages"
+import { formatDate } from "../../lib/dates"
+import { messageOr } from "../../lib/errors"
+import { conversionRate, landingSummary, type LandingPage } from "../../lib/landing-pages"
+
+/** The public address of a page, on the origin the admin is served from. */
+function publicUrl(slug: string): string {
+  return `${window.location.origin}/landing/${slug}`
+}
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text)
+    return
+  }
+  // older browsers and non-secure origins
+  const area = document.createElement("textarea")
+  area.value = text
+  area.setAttribute("readonly", "")
+  area.style.position = "fixed"
+  area.style.opacity = "0"
+  document.body.appendChild(area)
+  area.select()
+  const ok = document.execCommand("copy")
+  area.remove()
+  if (!ok) throw new Error("copy refused")
+}
+
+const PageRow = ({ page }: { page: LandingPage }) => {
+  const navigate = useNavigate()
+  const prompt = usePrompt()
+  const toggle = useToggleLandingPage()
+  const remove = useDeleteLandingPage()
+  const views = page.analytics?.views ?? 0
+  const orders = page.analytics?.orders ?? 0
+
+  const copy = () =>
+    copyText(publicUrl(page.slug)).then(
+      () => toast.success("Landing page URL copied to clipboard!"),
+      () => toast.error("Could not copy the URL")
+    )
+
+  const onToggle = () =>
+    toggle.mutate(page._id, {
+      onSuccess: (answer) =>
+        toast.success(answer.message || (answer.data?.isActive ? "Landing page published" : "Landing page unpublished")),
+      onError: (error) => toast.error(messageOr(error, "Something went wrong")),
+    })
+
+  const onDelete = async () => {
+    const confirmed = await prompt({
+      title: "Delete landing page",
+      description: "Are you sure you want to delete this landing page?",
+      confirmText: "Delete",
+      cancelText: "Cancel",
+    })
+    if (!confirmed) return
+    remove.mutate(page._id, {
+      onSuccess: () => toast.success("Landing page deleted successfully"),
+      onError: (error) => toast.error(messageOr(error, "Something went wrong")),
+    })
+  }
+
+  return (
+    <Table.Row data-testid="landing-page-row" data-slug={page.slug}>
+      <Table.Cell className="max-w-[240px]">
+        <Text size="small" weight="plus" className="truncate">
+          {page.title}
+        </Text>
+      </Table.Cell>
+      <Table.Cell className="max-w-[200px]">
+        <Text size="small" className="truncate">
+          {page.productId?.title ?? <span className="text-ui-fg-error">Product not found</span>}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>
+        <div className="flex items-center gap-x-1">
+          <code className="txt-compact-small text-ui-fg-subtle">/{page.slug}</code>
+          <Tooltip content="Copy URL">
+            <IconButton size="2xsmall" variant="transparent" aria-label={`Copy URL of /${page.slug}`} onClick={copy}>
+              <SquareTwoStack />
+            </IconButton>
+          </Tooltip>
+        </div>
+      </Table.Cell>
+      <Table.Cell>
+        <Badge size="2xsmall" color={page.isActive ? "green" : "grey"} data-testid="landing-status">
+          {page.isActive ? "Published" : "Draft"}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell className="py-2">
+        <div className="txt-compact-xsmall flex flex-col leading-tight" data-testid="landing-analytics">
+          <span>{views} views</span>
+          <span>{orders} orders</span>
+          <span className="text-ui-fg-muted">{conversionRate(views, orders)}% conversion</span>
+        </div>
+      </Table.Cell>
+      <Table.Cell>
+        <Text size="small">{formatDate(page.createdAt)}</Text>
+      </Table.Cell>
+      <Table.Cell>
+        <div className="flex items-center justify-end gap-x-1">
+          {page.isActive ? (
+            <IconButton size="small" variant="transparent" asChild>
+              <a
+                href={`/landing/${page.slug}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                title="View"
+                aria-label={`Open /landing/${page.slug}`}
+              >
+                <ArrowUpRightOnBox />
+              </a>
+            </IconButton>
+          ) : (
+            <IconButton size="small" variant="transparent" disabled title="Publish the page to view it" aria-label="View (publish first)">
+              <ArrowUpRightOnBox />
+            </IconButton>
+          )}
+          <IconButton
+            size="small"
+            variant="transparent"
+            title="Edit"
+            aria-label={`Edit ${page.title}`}
+            onClick={() => navigate(`/landing-pages/edit/${page._id}`)}
+          >
+            <PencilSquare />
+          </IconButton>
+          <IconButton
+            size="small"
+            variant="transparent"
+            title={page.isActive ? "Unpublish" : "Publish"}
+            aria-label={page.isActive ? "Unpublish" : "Publish"}
+            isLoading={toggle.isPending}
+            onClick={onToggle}
+          >
+            {page.isActive ? <EyeSlash /> : <Eye />}
+          </IconButton>
+          <IconButton
+            size="small"
+            variant="transparent"
+            title="Delete"
+            aria-label={`Delete ${page.title}`}
+            isLoading={remove.isPending}
+            onClick={() => void onDelete()}
+            className="text-ui-fg-error"
+          >
+            <Trash />
+          </IconButton>
+        </div>
+      </Table.Cell>
+    </Table.Row>
+  )
+}
+
+/** Landing Pages (SPEC.md section 2.15). */
+const LandingPagesPage = () => {
+  const pages = useLandingPages()
+  const summary = landingSummary(pages.data ?? [])
+
+  return (
+    <Page>
+      <PageHeader
+        title="Landing Pages"
+        subtitle="Single-product pages that take cash-on-delivery orders"
+        actions={
+          <Button size="small" asChild>
+            <Link to="/landing-pages/create">
+              <Plus />
+              Create Landing Page
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard testId="summary-pages" title="Total Pages" value={summary.totalPages} />
+        <StatCard testId="summary-active" title="Active Pages" value={summary.activePages} />
+        <StatCard testId="summary-views" title="Total Views" value={summary.totalViews} />
+        <StatCard testId="summary-orders" title="Total Orders" value={summary.totalOrders} />
+      </div>
+      <Container className="divide-y p-0">
+        <div className="px-6 py-4">
+          <Heading level="h2">All Landing Pages</Heading>
+        </div>
+        {pages.isPending ? (
+          <div className="px-6 py-10 text-center">
+            <Text className="text-ui-fg-muted">Loading...</Text>
+          </div>
+        ) : pages.isError ? (
+          <div className="px-6 py-4">
+            <Text className="text-ui-fg-error">{messageOr(pages.error, "Failed to load landing pages")}</Text>
+          </div>
+        ) : pages.data.length === 0 ? (
+          <div className="px-6 py-10 text-center">
+            <Text className="text-ui-fg-muted">No landing pages yet. Create your first one!</Text>
+          </div>
+        ) : (
+          <div className="overflow-x-auto">
+            <Table>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>Title</Table.HeaderCell>
+                  <Table.HeaderCell>Product</Table.HeaderCell>
+                  <Table.HeaderCell>Slug</Table.HeaderCell>
+                  <Table.HeaderCell>Status</Table.HeaderCell>
+                  <Table.HeaderCell>Analytics</Table.HeaderCell>
+                  <Table.HeaderCell>Created</Table.HeaderCell>
+                  <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {pages.data.map((page) => (
+                  <PageRow key={page._id} page={page} />
+                ))}
+              </Table.Body>
+            </Table>
+          </div>
+        )}
+      </Container>
+    </Page>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "Landing Pages",
+  icon: DocumentText,
+  rank: 4,
+})
+
+export const handle = {
+  breadcrumb: () => "Landing Pages",
+}
+
+export default LandingPagesPage

@@ -1,0 +1,181 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ShoppingCart } from "@medusajs/icons"
+import {
+  Badge,
+  Button,
+  Container,
+  createDataTableColumnHelper,
+  DataTable,
+  Heading,
+  Text,
+  useDataTable,
+  type DataTablePaginationState,
+} from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
+import { OrderDetailsModal } from "../../components/order-details-modal"
+import { Page, PageHeader } from "../../components/page-header"
+import { useOrders } from "../../hooks/use-orders"
+import { formatDateTime } from "../../lib/dates"
+import { messageOr } from "../../lib/errors"
+import { formatMoney } from "../../lib/money"
+import {
+  customerNameOf,
+  isNewOrder,
+  normalizeSearch,
+  orderNumberOf,
+  ORDERS_PAGE_SIZE,
+  phoneOf,
+  SEARCH_PLACEHOLDER,
+  type ShopOrder,
+} from "../../lib/orders"
+
+const columnHelper = createDataTableColumnHelper<ShopOrder>()
+
+function useColumns(onView: (order: ShopOrder) => void) {
+  return useMemo(
+    () => [
+      columnHelper.accessor((order) => orderNumberOf(order), {
+        id: "orderNumber",
+        header: "Order Number",
+        cell: ({ row }) => (
+          <div className="flex items-center gap-x-2">
+            <span className="font-mono" data-testid="order-number">
+              {orderNumberOf(row.original)}
+            </span>
+            {isNewOrder(row.original.orderDate) ? <NewBadge /> : null}
+            {row.original.isGuest ? <GuestBadge /> : null}
+          </div>
+        ),
+        truncateTooltip: false,
+      }),
+      columnHelper.accessor((order) => customerNameOf(order), {
+        id: "customer",
+        header: "Customer | Phone",
+        cell: ({ row }) => (
+          <div className="flex flex-col leading-tight">
+            <span className="truncate">{customerNameOf(row.original)}</span>
+            <span className="text-ui-fg-muted txt-compact-xsmall truncate">{phoneOf(row.original) || "—"}</span>
+          </div>
+        ),
+        truncateTooltip: false,
+      }),
+      columnHelper.accessor("orderDate", {
+        header: "Order Date",
+        cell: ({ getValue }) => formatDateTime(getValue()),
+      }),
+      columnHelper.accessor("orderStatus", {
+        header: "Order Status",
+        cell: ({ getValue }) => <OrderStatusBadge status={getValue()} />,
+        truncateTooltip: false,
+      }),
+      columnHelper.accessor("TotalAmount", {
+        header: "Order Price",
+        cell: ({ getValue }) => formatMoney(getValue()),
+        align: "right",
+      }),
+      columnHelper.accessor((order) => order._id, {
+        id: "view",
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={(event) => {
+              event.stopPropagation()
+              onView(row.original)
+            }}
+          >
+            View Details
+          </Button>
+        ),
+        truncateTooltip: false,
+        align: "right",
+      }),
+    ],
+    [onView]
+  )
+}
+
+/** All Orders (SPEC.md section 2.13): searched and paged by the server, 20 a page. */
+const ShopOrdersPage = () => {
+  const [search, setSearch] = useState("")
+  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: ORDERS_PAGE_SIZE })
+  const [selected, setSelected] = useState<ShopOrder | null>(null)
+
+  const term = normalizeSearch(search)
+  const params = { q: term, offset: pagination.pageIndex * pagination.pageSize, limit: pagination.pageSize }
+  const list = useOrders(params)
+  // the unsearched first page: its count is the Total badge (and it is the same query as page 1)
+  const all = useOrders({ q: "", offset: 0, limit: ORDERS_PAGE_SIZE })
+
+  const columns = useColumns(setSelected)
+  const table = useDataTable({
+    columns,
+    data: list.data?.orders ?? [],
+    getRowId: (order) => order._id,
+    rowCount: list.data?.count ?? 0,
+    isLoading: list.isPending,
+    search: {
+      state: search,
+      onSearchChange: (value) => {
+        setSearch(value)
+        setPagination((p) => ({ ...p, pageIndex: 0 }))
+      },
+      debounce: 300,
+    },
+    pagination: { state: pagination, onPaginationChange: setPagination },
+    onRowClick: (_event, order) => setSelected(order),
+  })
+
+  return (
+    <Page>
+      <PageHeader title="Orders" subtitle="Every order placed in the shop and on its landing pages" />
+      <Container className="divide-y p-0">
+        <DataTable instance={table}>
+          <DataTable.Toolbar className="flex flex-col items-start justify-between gap-3 px-6 py-4 md:flex-row md:items-center">
+            <div className="flex items-center gap-x-2">
+              <Heading level="h2">All Orders</Heading>
+              <Badge size="2xsmall" color="grey" data-testid="orders-total">
+                Total: {all.data?.count ?? "…"}
+              </Badge>
+              {term ? (
+                <Badge size="2xsmall" color="blue" data-testid="orders-found">
+                  Found: {list.isPlaceholderData ? "…" : (list.data?.count ?? 0)}
+                </Badge>
+              ) : null}
+            </div>
+            <div className="w-full md:w-[460px]">
+              <DataTable.Search placeholder={SEARCH_PLACEHOLDER} aria-label="Search orders" className="w-full" />
+            </div>
+          </DataTable.Toolbar>
+          {list.isError ? (
+            <div className="px-6 py-4">
+              <Text className="text-ui-fg-error">{messageOr(list.error, "Failed to load orders")}</Text>
+            </div>
+          ) : null}
+          <DataTable.Table
+            emptyState={{
+              empty: { heading: "No orders found" },
+              filtered: { heading: `No orders found matching "${term}"` },
+            }}
+          />
+          <DataTable.Pagination />
+        </DataTable>
+      </Container>
+      <OrderDetailsModal order={selected} onClose={() => setSelected(null)} />
+    </Page>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "Shop Orders",
+  icon: ShoppingCart,
+  rank: 2,
+})
+
+export const handle = {
+  breadcrumb: () => "Shop Orders",
+}
+
+export default ShopOrdersPage
