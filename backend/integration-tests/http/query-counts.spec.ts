@@ -1,0 +1,100 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import path from "path"
+import type { ShopProduct } from "../../src/lib/shop-products"
+import seed from "../../src/scripts/seed"
+import { anyStatus } from "../utils/session"
+
+jest.setTimeout(240_000)
+
+/**
+ * Counts the SQL statements the app sends, at node-postgres itself (every copy
+ * of `pg` installed: knex and MikroORM may load different ones), so nothing
+ * that reaches the database can go uncounted.
+ */
+function countStatements() {
+  const roots = [path.dirname(require.resolve("pg/package.json"))]
+  try {
+    roots.push(path.dirname(require.resolve("pg/package.json", { paths: [path.dirname(require.resolve("@mikro-orm/postgresql"))] })))
+  } catch {
+    // only one copy
+  }
+  const statements: string[] = []
+  const restore: (() => void)[] = []
+  for (const root of new Set(roots)) {
+    const Client = require(root).Client as { prototype: { query: (...args: unknown[]) => unknown } }
+    const original = Client.prototype.query
+    Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string }
+      statements.push(typeof first === "string" ? first : first?.text ?? "?")
+      return original.apply(this, args)
+    }
+    restore.push(() => (Client.prototype.query = original))
+  }
+  return {
+    async during(fn: () => Promise<unknown>): Promise<string[]> {
+      statements.length = 0
+      await fn()
+      return [...statements]
+    },
+    restore: () => restore.forEach((r) => r()),
+  }
+}
+
+const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "" }
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let products: ShopProduct[]
+    let counter: ReturnType<typeof countStatements>
+
+    beforeAll(async () => {
+      await seed({ container: getContainer(), args: [] } as never)
+      counter = countStatements()
+    })
+    afterAll(() => counter.restore())
+    beforeEach(async () => {
+      products = (await api.get("/api/shop/products/get")).data.products
+    })
+
+    const order = (items: ShopProduct[]) =>
+      api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          guestName: "Query Counter",
+          guestEmail: "count@example.com",
+          guestPhone: "01711111111",
+          cartItems: items.map((p) => ({ productId: p._id, quantity: 1 })),
+          addressInfo: [address],
+        },
+        anyStatus
+      )
+
+    it("a listing request issues one statement once the catalog is loaded (stock only)", async () => {
+      const url = "/api/shop/products/get?category=men,women&sortBy=price-hightolow"
+      await api.get(url)
+      const statements = await counter.during(async () => {
+        const res = await api.get(url)
+        expect(res.status).toBe(200)
+        expect(res.data.products.length).toBeGreaterThan(5)
+      })
+      expect(statements).toHaveLength(1)
+      expect(statements[0]).toMatch(/from inventory_level/)
+    })
+
+    it("ordering five distinct products costs the same statements as ordering one (no per-line queries)", async () => {
+      const inStock = products.filter((p) => p.stock >= 5)
+      await order([inStock[0]]) // warm-up: first use of each code path
+      const one = await counter.during(async () => {
+        expect((await order([inStock[1]])).status).toBe(201)
+      })
+      const five = await counter.during(async () => {
+        expect((await order(inStock.slice(2, 7))).status).toBe(201)
+      })
+      // print them so a regression is easy to read
+      console.info(`statements: one line ${one.length}, five lines ${five.length}`)
+      expect(one.length).toBeGreaterThan(5)
+      expect(five.length - one.length).toBeLessThanOrEqual(2)
+    })
+  },
+})
