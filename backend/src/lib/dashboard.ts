@@ -1,58 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-/** The shop's clock: "today", "this month" and "this year" start at midnight in Dhaka. */
-export const SHOP_TIME_ZONE = "Asia/Dhaka"
+export * from "./dashboard-figures"
+import {
+  RECENT_ORDERS,
+  SHOP_TIME_ZONE,
+  type DashboardFigures,
+  type DashboardPeriod,
+  type DashboardRecentOrder,
+} from "./dashboard-figures"
+import { ORDER_LINK_TABLE } from "./shop-order"
 
-/** The admin dashboard's period filter (SPEC.md section 2.12); All Time by default. */
-export const DASHBOARD_PERIODS = ["today", "month", "year", "all"] as const
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number]
-export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = "all"
-
-/** How many of the period's newest orders the dashboard lists. */
-export const RECENT_ORDERS = 5
-
-/**
- * The table of the order <-> shop order link (src/links/order-shop-order.ts):
- * Medusa names it after both modules and keys, lowercased.
- */
-const ORDER_LINK_TABLE = "order_order_shoporder_shop_order"
-
-export type DashboardRecentOrder = {
-  /** The Medusa order id (what the shop calls the order's `_id`); null if the link is missing. */
-  _id: string | null
-  orderNumber: string
-  isGuest: boolean
-  guestName: string | null
-  TotalAmount: number
-  orderStatus: string
-  orderDate: string
-}
-
-export type DashboardFigures = {
-  period: DashboardPeriod
-  timeZone: typeof SHOP_TIME_ZONE
-  /** Start of the period (midnight in Dhaka), null for all. */
-  from: string | null
-  generatedAt: string
-  /** Sum of the totals of delivered orders in the period, 2 decimals. */
-  totalProfit: number
-  /** Sum of the totals of pending orders in the period, 2 decimals. */
-  pendingAmount: number
-  totalOrders: number
-  /** Orders since midnight in Dhaka, whatever the period. */
-  todayOrders: number
-  totalProducts: number
-  outOfStockProducts: number
-  /** Distinct guest email, else guest phone, else customer account, over the period's orders. */
-  totalCustomers: number
-  pendingOrders: number
-  completedOrders: number
-  cancelledOrders: number
-  shippedOrders: number
-  deliveredOrders: number
-  recentOrders: DashboardRecentOrder[]
-}
 
 type Knex = {
   raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }>

@@ -1,5 +1,18 @@
 import type { LandingPageRow } from "../modules/landing-page/service"
 import type { ShopProduct } from "./shop-products"
+import {
+  BENEFIT_ICON,
+  defaultGroups,
+  type Benefit,
+  type Gallery,
+  type Hero,
+  type LandingGroups,
+  type OrderForm,
+  type Styling,
+  type Testimonial,
+  type TrustBadges,
+  type Urgency,
+} from "./landing-page-groups"
 
 /**
  * Landing pages (SPEC.md sections 2.10, 2.15, 2.16, 3): the spec's defaults for
@@ -8,87 +21,11 @@ import type { ShopProduct } from "./shop-products"
  */
 
 export { slugify } from "./slug"
+export * from "./landing-page-groups"
 
 /** What a slug can look like (the rule's output, at most 100 characters). */
 export function isSlug(value: unknown): value is string {
   return typeof value === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100
-}
-
-export const FONT_FAMILIES = ["Inter", "Roboto", "Poppins", "Montserrat"] as const
-
-export type Hero = {
-  headline: string
-  subheadline: string
-  heroImage: string
-  heroImages: string[]
-  description: string
-  ctaButtonText: string
-  showPrice: boolean
-  showDiscount: boolean
-}
-export type Benefit = { icon: string; title: string; description: string }
-export type Gallery = { images: string[]; showGallery: boolean }
-export type Testimonial = { name: string; rating: number; comment: string; image: string }
-export type OrderForm = {
-  showOrderForm: boolean
-  fields: string[]
-  showPhoneField: boolean
-  showAddressFields: boolean
-  showEmailField: boolean
-}
-export type TrustBadges = { showTrustBadges: boolean; enabled: boolean; badges: string[] }
-export type Urgency = {
-  showCountdown: boolean
-  countdownEndDate: string | null
-  showStockCount: boolean
-  stockCount: number
-}
-export type Styling = { primaryColor: string; accentColor: string; fontFamily: (typeof FONT_FAMILIES)[number] }
-
-export type LandingGroups = {
-  hero: Hero
-  benefits: Benefit[]
-  gallery: Gallery
-  testimonials: Testimonial[]
-  orderForm: OrderForm
-  trustBadges: TrustBadges
-  urgency: Urgency
-  styling: Styling
-}
-
-export const BENEFIT_ICON = "✓"
-
-/** What a new page holds where the merchant typed nothing (SPEC.md section 3). */
-export function defaultGroups(): LandingGroups {
-  return {
-    hero: {
-      headline: "",
-      subheadline: "",
-      heroImage: "",
-      heroImages: [],
-      description: "",
-      ctaButtonText: "Order Now",
-      showPrice: true,
-      showDiscount: false,
-    },
-    benefits: [],
-    gallery: { images: [], showGallery: true },
-    testimonials: [],
-    orderForm: {
-      showOrderForm: true,
-      fields: ["name", "email", "phone", "address"],
-      showPhoneField: true,
-      showAddressFields: true,
-      showEmailField: true,
-    },
-    trustBadges: {
-      showTrustBadges: true,
-      enabled: true,
-      badges: ["Secure Payment", "Money Back Guarantee", "Free Shipping"],
-    },
-    urgency: { showCountdown: false, countdownEndDate: null, showStockCount: false, stockCount: 0 },
-    styling: { primaryColor: "#000000", accentColor: "#FF6B6B", fontFamily: "Inter" },
-  }
 }
 
 export type LandingGroupsInput = {

@@ -1,3 +1,4 @@
+import type { DashboardFigures } from "../../lib/dashboard-figures"
 /**
  * The dashboard's period filter (SPEC.md section 2.12): the ids the
  * dashboard route takes and the labels of the buttons and the badge.
@@ -31,33 +32,6 @@ export function ordersCardHint(period: DashboardPeriod, todayOrders: number): st
   return period === "all" ? `Today: ${todayOrders} orders` : "In selected period"
 }
 
-export type DashboardRecentOrder = {
-  _id: string | null
-  orderNumber: string
-  isGuest: boolean
-  guestName: string | null
-  TotalAmount: number
-  orderStatus: string
-  orderDate: string
-}
-
+export type { DashboardRecentOrder } from "../../lib/dashboard-figures"
 /** What GET /api/admin/dashboard answers in `data`. */
-export type DashboardData = {
-  period: DashboardPeriod
-  timeZone: string
-  from: string | null
-  generatedAt: string
-  totalProfit: number
-  pendingAmount: number
-  totalOrders: number
-  todayOrders: number
-  totalProducts: number
-  outOfStockProducts: number
-  totalCustomers: number
-  pendingOrders: number
-  completedOrders: number
-  cancelledOrders: number
-  shippedOrders: number
-  deliveredOrders: number
-  recentOrders: DashboardRecentOrder[]
-}
+export type DashboardData = DashboardFigures

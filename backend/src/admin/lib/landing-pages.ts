@@ -1,4 +1,11 @@
 import { slugify } from "../../lib/slug"
+import {
+  BENEFIT_ICON,
+  DEFAULT_BADGES as SPEC_BADGES,
+  defaultGroups,
+  type LandingGroups,
+  type Styling,
+} from "../../lib/landing-page-groups"
 import type { ShopProduct } from "./products"
 
 /**
@@ -8,21 +15,9 @@ import type { ShopProduct } from "./products"
  */
 export { slugify }
 
-export const FONT_FAMILIES = ["Inter", "Roboto", "Poppins", "Montserrat"] as const
-export type FontFamily = (typeof FONT_FAMILIES)[number]
-
-export type Hero = {
-  headline: string
-  subheadline: string
-  heroImage: string
-  heroImages: string[]
-  description: string
-  ctaButtonText: string
-  showPrice: boolean
-  showDiscount: boolean
-}
-export type Benefit = { icon: string; title: string; description: string }
-export type Testimonial = { name: string; rating: number; comment: string; image: string }
+export { FONT_FAMILIES } from "../../lib/landing-page-groups"
+export type { Benefit, Hero, Testimonial } from "../../lib/landing-page-groups"
+export type FontFamily = Styling["fontFamily"]
 
 /** A page as the admin routes answer it. */
 export type LandingPage = {
@@ -34,21 +29,7 @@ export type LandingPage = {
   analytics?: { views: number; orders: number }
   createdAt: string
   updatedAt: string
-  hero: Hero
-  benefits: Benefit[]
-  gallery: { images: string[]; showGallery: boolean }
-  testimonials: Testimonial[]
-  orderForm: {
-    showOrderForm: boolean
-    fields: string[]
-    showPhoneField: boolean
-    showAddressFields: boolean
-    showEmailField: boolean
-  }
-  trustBadges: { showTrustBadges: boolean; enabled: boolean; badges: string[] }
-  urgency: { showCountdown: boolean; countdownEndDate: string | null; showStockCount: boolean; stockCount: number }
-  styling: { primaryColor: string; accentColor: string; fontFamily: FontFamily }
-}
+} & LandingGroups
 
 /** Conversion: orders / views x 100 to 1 decimal, "0" with no views. */
 export function conversionRate(views: number, orders: number): string {
@@ -100,50 +81,31 @@ export type EditorState = {
   slugEdited: boolean
   productId: string
   isActive: boolean
-  hero: Hero
-  benefits: Benefit[]
-  gallery: { images: string[]; showGallery: boolean }
-  testimonials: Testimonial[]
+  hero: LandingGroups["hero"]
+  benefits: LandingGroups["benefits"]
+  gallery: LandingGroups["gallery"]
+  testimonials: LandingGroups["testimonials"]
   orderForm: LandingPage["orderForm"]
   trustBadges: { showTrustBadges: boolean; badgesText: string }
   urgency: { showCountdown: boolean; countdownEndDate: string; showStockCount: boolean; stockCount: string }
   styling: LandingPage["styling"]
 }
 
-export const DEFAULT_BENEFIT_ICON = "✓"
-export const DEFAULT_BADGES = ["Secure Payment", "Money Back Guarantee", "Free Shipping"]
+export const DEFAULT_BENEFIT_ICON = BENEFIT_ICON
+export const DEFAULT_BADGES: string[] = [...SPEC_BADGES]
 
 /** A new page: the spec's defaults (SPEC.md section 3). */
 export function emptyEditorState(): EditorState {
+  const { trustBadges, urgency, ...groups } = defaultGroups()
   return {
     title: "",
     slug: "",
     slugEdited: false,
     productId: "",
     isActive: false,
-    hero: {
-      headline: "",
-      subheadline: "",
-      heroImage: "",
-      heroImages: [],
-      description: "",
-      ctaButtonText: "Order Now",
-      showPrice: true,
-      showDiscount: false,
-    },
-    benefits: [],
-    gallery: { images: [], showGallery: true },
-    testimonials: [],
-    orderForm: {
-      showOrderForm: true,
-      fields: ["name", "email", "phone", "address"],
-      showPhoneField: true,
-      showAddressFields: true,
-      showEmailField: true,
-    },
-    trustBadges: { showTrustBadges: true, badgesText: badgesToText(DEFAULT_BADGES) },
-    urgency: { showCountdown: false, countdownEndDate: "", showStockCount: false, stockCount: "0" },
-    styling: { primaryColor: "#000000", accentColor: "#FF6B6B", fontFamily: "Inter" },
+    ...groups,
+    trustBadges: { showTrustBadges: trustBadges.showTrustBadges, badgesText: badgesToText(trustBadges.badges) },
+    urgency: { ...urgency, countdownEndDate: "", stockCount: String(urgency.stockCount) },
   }
 }
 
