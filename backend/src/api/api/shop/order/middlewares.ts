@@ -1,4 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { BN } from "../../../../lib/landing-page"
+import { loadShopCatalog } from "../../../../lib/shop-products"
+import { ENGLISH_STOCK_MESSAGES } from "../../../../lib/stock"
 import { requireSelfOrAdmin } from "../../../utils/guards"
 import { sessionActor } from "../../../utils/session"
 import { validateShopBody } from "../../../utils/validate"
@@ -25,6 +29,33 @@ function validateCreateOrder(req: MedusaRequest, res: MedusaResponse, next: Medu
   })
 }
 
+/**
+ * A sold-out answer should not pay for the whole order path: a guest order
+ * asking for more than is in stock right now is refused here with the same
+ * 409 the order workflow would give. Only a fast path: the workflow's
+ * conditional stock take stays the authority when orders race.
+ */
+async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    const body = req.validatedBody as { isGuest?: boolean; landingPageSlug?: string | null; cartItems?: { productId: string; quantity: number }[] }
+    if (body?.isGuest !== true || !body.cartItems?.length) return next()
+    const wanted = new Map<string, number>()
+    for (const item of body.cartItems) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity)
+    const entries = await loadShopCatalog(req.scope, { id: [...wanted.keys()] })
+    const short = entries.find((e) => e.inventory_item_id && e.stock < (wanted.get(e.product._id) ?? 0))
+    if (!short) return next()
+    const messages = body.landingPageSlug ? BN : ENGLISH_STOCK_MESSAGES
+    next(
+      new MedusaError(
+        MedusaError.Types.CONFLICT,
+        short.stock > 0 ? messages.onlyLeft(short.stock, short.product.title) : messages.outOfStock(short.product.title)
+      )
+    )
+  } catch (err) {
+    next(err)
+  }
+}
+
 /** Reading an order needs a session: a customer's own, or an admin's. */
 function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (!sessionActor(req)) {
@@ -35,7 +66,7 @@ function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNex
 }
 
 export const orderMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [validateCreateOrder] },
+  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [validateCreateOrder, refuseWhenSoldOut] },
   { matcher: "/api/shop/order/get-orders/:userId", methods: ["GET"], middlewares: [requireSelfOrAdmin()] },
   { matcher: "/api/shop/order/get-order-details/:orderId", methods: ["GET"], middlewares: [requireSession] },
 ]
