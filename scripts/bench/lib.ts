@@ -49,6 +49,8 @@ export type BenchStack = {
   /** http://127.0.0.1:<port> of the backend. */
   url: string
   databaseUrl: string
+  /** The backend's process id (it leads its own process group). */
+  backendPid: number
   stop: () => Promise<void>
 }
 
@@ -102,7 +104,7 @@ export async function startBenchStack(opts: {
     const backend = await startBackend({ env, port: await freePort(), log: quiet })
     services.push(backend)
     opts.log(`backend ${backend.url} (production build)`)
-    return { url: backend.url, databaseUrl, stop }
+    return { url: backend.url, databaseUrl, backendPid: backend.child.pid!, stop }
   } catch (error) {
     await stop()
     throw error
@@ -143,6 +145,8 @@ type AutocannonOptions = {
   duration?: number
   amount?: number
   timeout?: number
+  method?: string
+  body?: string
   headers?: Record<string, string>
   verifyBody?: (body: string) => boolean
 }
@@ -155,7 +159,10 @@ export type LoadResult = {
   /** latency percentiles in milliseconds, over every response */
   p50: number
   p95: number
+  p97_5: number
   p99: number
+  /** how long the run took, in seconds */
+  seconds: number
   /** connection errors and timeouts */
   errors: number
   non2xx: number
@@ -183,6 +190,8 @@ export async function runLoad(opts: {
   connections?: number
   duration?: number
   amount?: number
+  method?: string
+  body?: string
   headers?: Record<string, string>
   verifyBody?: (body: string) => boolean
 }): Promise<LoadResult> {
@@ -196,6 +205,8 @@ export async function runLoad(opts: {
     connections: opts.connections ?? 10,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? 10 }),
     timeout: 30,
+    ...(opts.method ? { method: opts.method } : {}),
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
     headers: opts.headers,
     verifyBody: opts.verifyBody,
   })
@@ -207,7 +218,9 @@ export async function runLoad(opts: {
     rps: round1(times.length / Math.max(result.duration, 0.001)),
     p50: round1(percentile(times, 50)),
     p95: round1(percentile(times, 95)),
+    p97_5: round1(percentile(times, 97.5)),
     p99: round1(percentile(times, 99)),
+    seconds: round1(result.duration),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     mismatches: result.mismatches,

@@ -1,0 +1,489 @@
+/**
+ * `npm run bench`: the shop's public hot paths against bare-Node baselines,
+ * all in one run on one machine over loopback.
+ *
+ *   B0  a bare Node http server answering a fixed JSON body
+ *   B1  a bare Node + pg server doing the minimum of an order (one transaction:
+ *       conditional stock decrement + order insert) on its own tables in the
+ *       same PostgreSQL (scripts/bench/baselines.ts)
+ *
+ * Figures: the product listing and a landing page read (50 connections, ratio
+ * to B0), landing COD order placement (20 connections for 20 s with ample
+ * stock, orders/s as ratio to B1), a flash sale (stock 50, 1,000 attempts
+ * within 10 s: exactly 50 x 201, 950 x 409, no 5xx, stock 0 after) and the
+ * backend's resident memory after start and after each phase. Goals are
+ * printed as met / not met; they are targets, not assertions.
+ *
+ *   tsx scripts/bench/run.ts                    everything (npm run bench)
+ *   tsx scripts/bench/run.ts --flash --repeat N  only the flash sale, N times on
+ *                                               one stack (npm run bench:flash)
+ *
+ * BENCH_DURATION (s, 10) for the read phases and baselines, BENCH_ORDER_DURATION
+ * (s, 20), BENCH_FLASH_CONNECTIONS (50), BENCH_VERBOSE=1 shows the backend's
+ * output. The database: DB_HOST's, else DATABASE_URL's, else an embedded one.
+ * Figures go to bench-results/bench.json (or bench-results/flash.json).
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { prepareB1, startBaseline, B1_PRODUCT_ID, type Baseline } from "./baselines"
+import { login, percentile, printTable, runLoad, startBenchStack, writeResults, type LoadResult } from "./lib"
+
+const SLUG = "salwar-kameez-offer"
+const DURATION = Number(process.env.BENCH_DURATION || 10)
+const ORDER_DURATION = Number(process.env.BENCH_ORDER_DURATION || 20)
+const READ_CONNECTIONS = 50
+const ORDER_CONNECTIONS = 20
+const FLASH_STOCK = 50
+const FLASH_ATTEMPTS = 1000
+/** The scenario: 1,000 attempts within 10 s. All are sent however long they take, up to a hard stop. */
+const FLASH_WINDOW_MS = 10_000
+const FLASH_HARD_STOP_MS = 60_000
+const FLASH_CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS || 50)
+const AMPLE_STOCK = 1_000_000
+
+const GOALS = {
+  listingRatio: 0.08,
+  listingP97_5Ms: 100,
+  landingRatio: 0.05,
+  orderRatio: 0.02,
+  orderP95Ms: 1500,
+  flashRefusalP95Ms: 150,
+  memoryMB: 600,
+}
+
+const say = (line: string) => console.log(`[bench] ${line}`)
+const round1 = (n: number) => Math.round(n * 10) / 10
+const round3 = (n: number) => Math.round(n * 1000) / 1000
+
+function parseArgs(argv: string[]): { flashOnly: boolean; repeat: number } {
+  let flashOnly = false
+  let repeat = 1
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--flash") flashOnly = true
+    else if (argv[i] === "--repeat") repeat = Number(argv[++i])
+    else if (argv[i].startsWith("--repeat=")) repeat = Number(argv[i].slice("--repeat=".length))
+    else throw new Error(`unknown argument ${argv[i]} (use --flash, --repeat N)`)
+  }
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error("--repeat takes a whole number >= 1")
+  return { flashOnly, repeat }
+}
+
+/** Resident memory (VmRSS) of every process in the backend's process group, in MB. */
+function groupRssMB(pgid: number): { mb: number; processes: number } {
+  let kb = 0
+  let processes = 0
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      if (Number(fields[2]) !== pgid) continue // state ppid pgrp ...
+      const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${name}/status`, "utf8"))
+      if (match) {
+        kb += Number(match[1])
+        processes++
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { mb: round1(kb / 1024), processes }
+}
+
+type Product = {
+  _id: string
+  image: string
+  title: string
+  description: string
+  category: string
+  brand: string
+  price: number
+  saleprice: number
+  stock: number
+  discount?: number
+}
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, init)
+  const text = await res.text()
+  let body: T
+  try {
+    body = JSON.parse(text) as T
+  } catch {
+    throw new Error(`${init?.method ?? "GET"} ${url}: ${res.status}, not JSON: ${text.slice(0, 200)}`)
+  }
+  return { status: res.status, body }
+}
+
+async function readProduct(baseUrl: string, id: string): Promise<Product> {
+  const { status, body } = await getJson<{ success: boolean; data: Product }>(`${baseUrl}/api/shop/products/get/${id}`)
+  if (status !== 200 || !body.success) throw new Error(`GET product ${id}: ${status} ${JSON.stringify(body)}`)
+  return body.data
+}
+
+async function setStock(baseUrl: string, cookie: string, id: string, stock: number): Promise<void> {
+  const p = await readProduct(baseUrl, id)
+  const { status, body } = await getJson<{ success: boolean; data: Product }>(
+    `${baseUrl}/api/admin/products/edit-product/${id}`,
+    {
+      method: "PUT",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({
+        image: p.image,
+        title: p.title,
+        description: p.description,
+        category: p.category,
+        brand: p.brand,
+        price: p.price,
+        saleprice: p.saleprice,
+        discount: p.discount ?? 0,
+        stock,
+      }),
+    }
+  )
+  if (status !== 200 || !body.success) throw new Error(`PUT edit-product ${id} (stock ${stock}): ${status} ${JSON.stringify(body)}`)
+  const after = await readProduct(baseUrl, id)
+  if (after.stock !== stock) throw new Error(`stock of ${id} is ${after.stock} after setting it to ${stock}`)
+}
+
+function orderBody(productId: string): string {
+  return JSON.stringify({
+    isGuest: true,
+    guestName: "Bench",
+    guestPhone: "01712345678",
+    guestEmail: "",
+    landingPageSlug: SLUG,
+    deliveryArea: "dhaka",
+    cartItems: [{ productId, quantity: 1 }],
+    addressInfo: [{ address: "House 1, Road 2", city: "Dhaka" }],
+  })
+}
+
+const isSuccess = (body: string) => {
+  try {
+    return JSON.parse(body).success === true
+  } catch {
+    return false
+  }
+}
+
+type FlashResult = {
+  /** exactly 50 x 201 and 950 x 409 of 1,000 attempts, no 5xx or error, stock 0 after */
+  right: boolean
+  attempts: number
+  /** every attempt answered within the 10 s window */
+  withinWindow: boolean
+  seconds: number
+  attemptsPerSecond: number
+  statusCodes: Record<string, number>
+  errors: number
+  stockAfter: number
+  accepted: { count: number; p50: number; p95: number; p99: number }
+  refused: { count: number; p50: number; p95: number; p99: number }
+}
+
+/** Stock 50, then 1,000 attempts with bounded concurrency, each timed. */
+async function flashSale(baseUrl: string, cookie: string, productId: string): Promise<FlashResult> {
+  await setStock(baseUrl, cookie, productId, FLASH_STOCK)
+  const body = orderBody(productId)
+  const url = `${baseUrl}/api/shop/order/create-order`
+  const byStatus = new Map<string, number[]>()
+  let errors = 0
+  let next = 0
+  const started = performance.now()
+  const worker = async () => {
+    while (next < FLASH_ATTEMPTS && performance.now() - started < FLASH_HARD_STOP_MS) {
+      next++
+      const t0 = performance.now()
+      try {
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+          signal: AbortSignal.timeout(30_000),
+        })
+        await res.arrayBuffer()
+        const ms = performance.now() - t0
+        const key = String(res.status)
+        if (!byStatus.has(key)) byStatus.set(key, [])
+        byStatus.get(key)!.push(ms)
+      } catch {
+        errors++
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: FLASH_CONNECTIONS }, worker))
+  const seconds = (performance.now() - started) / 1000
+  const stockAfter = (await readProduct(baseUrl, productId)).stock
+  const stats = (times: number[] = []) => {
+    const sorted = [...times].sort((a, b) => a - b)
+    return {
+      count: sorted.length,
+      p50: round1(percentile(sorted, 50)),
+      p95: round1(percentile(sorted, 95)),
+      p99: round1(percentile(sorted, 99)),
+    }
+  }
+  const statusCodes = Object.fromEntries([...byStatus].map(([k, v]) => [k, v.length]))
+  const count = (code: string) => statusCodes[code] ?? 0
+  const fiveXX = Object.entries(statusCodes).filter(([k]) => k.startsWith("5")).reduce((n, [, v]) => n + v, 0)
+  const attempts = next
+  return {
+    right:
+      attempts === FLASH_ATTEMPTS &&
+      count("201") === FLASH_STOCK &&
+      count("409") === FLASH_ATTEMPTS - FLASH_STOCK &&
+      fiveXX === 0 &&
+      errors === 0 &&
+      stockAfter === 0,
+    attempts,
+    withinWindow: attempts === FLASH_ATTEMPTS && seconds * 1000 <= FLASH_WINDOW_MS,
+    seconds: round1(seconds),
+    attemptsPerSecond: round1(attempts / seconds),
+    statusCodes,
+    errors,
+    stockAfter,
+    accepted: stats(byStatus.get("201")),
+    refused: stats(byStatus.get("409")),
+  }
+}
+
+type Figure = LoadResult & { name: string; connections: number; baseline?: string; ratio?: number; ordersPerSecond?: number }
+
+const met = (ok: boolean) => (ok ? "met" : "NOT MET")
+
+async function main(): Promise<number> {
+  const { flashOnly, repeat } = parseArgs(process.argv.slice(2))
+  const benchStarted = Date.now()
+  const stack = await startBenchStack({ database: "shop_bench_run", log: say })
+  const baselines: Baseline[] = []
+  const memory: { after: string; rssMB: number; processes: number }[] = []
+  const sample = (after: string) => {
+    const m = groupRssMB(stack.backendPid)
+    memory.push({ after, rssMB: m.mb, processes: m.processes })
+    say(`backend RSS after ${after}: ${m.mb} MB (${m.processes} process${m.processes === 1 ? "" : "es"})`)
+  }
+  try {
+    sample("start")
+    const cookie = await login(stack.url)
+    const landingUrl = `${stack.url}/api/landing/${SLUG}`
+    const landing = await getJson<{ success: boolean; data: { productId: { _id: string } } }>(landingUrl)
+    if (landing.status !== 200 || !landing.body.success) throw new Error(`GET ${landingUrl}: ${landing.status}`)
+    const productId = landing.body.data.productId._id
+    const orderUrl = `${stack.url}/api/shop/order/create-order`
+    const jsonHeaders = { "content-type": "application/json" }
+    say(`landing ${SLUG}: product ${productId}`)
+
+    if (flashOnly) {
+      say("warming up the order path (20 orders, ample stock)...")
+      await setStock(stack.url, cookie, productId, AMPLE_STOCK)
+      await runLoad({ url: orderUrl, method: "POST", body: orderBody(productId), headers: jsonHeaders, connections: 5, amount: 20 })
+      const runs: FlashResult[] = []
+      for (let i = 1; i <= repeat; i++) {
+        const r = await flashSale(stack.url, cookie, productId)
+        runs.push(r)
+        say(
+          `flash ${i}/${repeat}: ${r.right ? "right" : "WRONG"} ${JSON.stringify(r.statusCodes)} errors ${r.errors} ` +
+            `stock ${r.stockAfter}, ${r.attempts} attempts in ${r.seconds} s, refusals p95 ${r.refused.p95} ms`
+        )
+      }
+      sample(`flash x${repeat}`)
+      const rightCount = runs.filter((r) => r.right).length
+      const refusalP95s = runs.map((r) => r.refused.p95).sort((a, b) => a - b)
+      console.log("")
+      printTable(
+        runs.map((r, i) => ({
+          run: i + 1,
+          right: r.right ? "yes" : "NO",
+          "201": r.statusCodes["201"] ?? 0,
+          "409": r.statusCodes["409"] ?? 0,
+          other: Object.entries(r.statusCodes).filter(([k]) => k !== "201" && k !== "409").map(([k, v]) => `${k}x${v}`).join(" ") || "-",
+          errors: r.errors,
+          "stock after": r.stockAfter,
+          seconds: r.seconds,
+          "in 10 s": r.withinWindow ? "yes" : "no",
+          "attempts/s": r.attemptsPerSecond,
+          "refused p50": r.refused.p50,
+          "refused p95": r.refused.p95,
+          "accepted p95": r.accepted.p95,
+        }))
+      )
+      const worstP95 = refusalP95s[refusalP95s.length - 1]
+      const medianP95 = percentile(refusalP95s, 50)
+      console.log("")
+      printTable([
+        { goal: `flash sale exactly right (${repeat} of ${repeat})`, actual: `${rightCount} of ${repeat}`, result: met(rightCount === repeat) },
+        { goal: `1,000 attempts answered within 10 s (every run)`, actual: `${runs.filter((r) => r.withinWindow).length} of ${repeat}`, result: met(runs.every((r) => r.withinWindow)) },
+        { goal: `refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms (every run)`, actual: `worst ${worstP95} ms, median ${medianP95} ms`, result: met(worstP95 <= GOALS.flashRefusalP95Ms) },
+        { goal: `backend memory < ${GOALS.memoryMB} MB`, actual: `${Math.max(...memory.map((m) => m.rssMB))} MB`, result: met(Math.max(...memory.map((m) => m.rssMB)) < GOALS.memoryMB) },
+      ])
+      const file = writeResults("flash", {
+        benchmark: "flash sale repeated",
+        date: new Date().toISOString(),
+        repeat,
+        right: rightCount,
+        connections: FLASH_CONNECTIONS,
+        runs,
+        memory,
+      })
+      console.log(`\n${rightCount} of ${repeat} repeats exactly right; written to ${file}`)
+      return 0
+    }
+
+    const figures: Figure[] = []
+    const measure = async (
+      name: string,
+      opts: Parameters<typeof runLoad>[0] & { connections: number },
+      baseline?: { name: string; figure: Figure; orders?: boolean }
+    ): Promise<Figure> => {
+      say(`${name}: warming up...`)
+      await runLoad({ ...opts, duration: 2, amount: undefined, verifyBody: undefined })
+      say(`${name}: ${opts.connections} connections for ${opts.duration} s...`)
+      const r = await runLoad(opts)
+      const ordersPerSecond = round1((r.statusCodes["201"] ?? 0) / Math.max(r.seconds, 0.001))
+      const figure: Figure = { name, ...r, connections: opts.connections, ordersPerSecond }
+      if (baseline) {
+        const mine = baseline.orders ? ordersPerSecond : r.rps
+        const theirs = baseline.orders ? baseline.figure.ordersPerSecond ?? 0 : baseline.figure.rps
+        figure.baseline = baseline.name
+        figure.ratio = theirs > 0 ? round3(mine / theirs) : 0
+      }
+      figures.push(figure)
+      say(
+        `${name}: ${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, codes ${JSON.stringify(r.statusCodes)}, ` +
+          `errors ${r.errors}${figure.ratio !== undefined ? `, ratio to ${figure.baseline} ${figure.ratio}` : ""}`
+      )
+      return figure
+    }
+
+    // baselines, each in a process of its own, stopped before the shop is measured
+    const b0 = await startBaseline("b0")
+    baselines.push(b0)
+    const B0 = await measure("B0 bare http", { url: `${b0.url}/`, connections: READ_CONNECTIONS, duration: DURATION })
+    await b0.stop()
+    await prepareB1(stack.databaseUrl)
+    const b1 = await startBaseline("b1", stack.databaseUrl)
+    baselines.push(b1)
+    const B1 = await measure("B1 bare http+pg order", {
+      url: `${b1.url}/order`,
+      method: "POST",
+      body: JSON.stringify({ productId: B1_PRODUCT_ID, quantity: 1, guestName: "Bench" }),
+      headers: jsonHeaders,
+      connections: ORDER_CONNECTIONS,
+      duration: DURATION,
+    })
+    await b1.stop()
+
+    // Medusa's own cheapest route: the ceiling of its HTTP stack on this machine, for reference
+    await measure("Medusa /health (reference)", { url: `${stack.url}/health`, connections: READ_CONNECTIONS, duration: DURATION }, { name: "B0", figure: B0 })
+    const listing = await measure(
+      "listing",
+      {
+        url: `${stack.url}/api/shop/products/get?category=men,women&sortBy=price-hightolow`,
+        connections: READ_CONNECTIONS,
+        duration: DURATION,
+        verifyBody: (body) => {
+          try {
+            const b = JSON.parse(body)
+            return b.success === true && Array.isArray(b.products) && b.products.length > 0
+          } catch {
+            return false
+          }
+        },
+      },
+      { name: "B0", figure: B0 }
+    )
+    sample("listing")
+    const landingRead = await measure(
+      "landing read",
+      { url: landingUrl, connections: READ_CONNECTIONS, duration: DURATION, verifyBody: isSuccess },
+      { name: "B0", figure: B0 }
+    )
+    sample("landing read")
+    await setStock(stack.url, cookie, productId, AMPLE_STOCK)
+    const orders = await measure(
+      "landing COD order",
+      { url: orderUrl, method: "POST", body: orderBody(productId), headers: jsonHeaders, connections: ORDER_CONNECTIONS, duration: ORDER_DURATION },
+      { name: "B1", figure: B1, orders: true }
+    )
+    sample("order placement")
+    say(`flash sale: stock ${FLASH_STOCK}, ${FLASH_ATTEMPTS} attempts, ${FLASH_CONNECTIONS} at a time...`)
+    const flash = await flashSale(stack.url, cookie, productId)
+    say(`flash sale: ${flash.right ? "right" : "WRONG"} ${JSON.stringify(flash.statusCodes)}, errors ${flash.errors}, stock after ${flash.stockAfter}`)
+    sample("flash sale")
+
+    console.log("")
+    printTable([
+      ...figures.map((f) => ({
+        figure: f.name,
+        conns: f.connections,
+        "req/s": f.rps,
+        "orders/s": f.statusCodes["201"] ? (f.ordersPerSecond ?? 0) : "-",
+        "p50 ms": f.p50,
+        "p95 ms": f.p95,
+        "p97.5 ms": f.p97_5,
+        "p99 ms": f.p99,
+        errors: f.errors,
+        non2xx: f.non2xx + f.mismatches,
+        codes: Object.entries(f.statusCodes).map(([k, v]) => `${k}x${v}`).join(" "),
+        ratio: f.ratio !== undefined ? `${f.ratio} x ${f.baseline}` : "-",
+      })),
+      {
+        figure: "flash sale (refusals)",
+        conns: FLASH_CONNECTIONS,
+        "req/s": flash.attemptsPerSecond,
+        "orders/s": "-",
+        "p50 ms": flash.refused.p50,
+        "p95 ms": flash.refused.p95,
+        "p97.5 ms": "-",
+        "p99 ms": flash.refused.p99,
+        errors: flash.errors,
+        non2xx: Object.entries(flash.statusCodes).filter(([k]) => !k.startsWith("2")).reduce((n, [, v]) => n + v, 0),
+        codes: Object.entries(flash.statusCodes).map(([k, v]) => `${k}x${v}`).join(" "),
+        ratio: "-",
+      },
+    ])
+    console.log(
+      `\nflash sale: ${flash.attempts} attempts in ${flash.seconds} s (${flash.withinWindow ? "within" : "NOT within"} 10 s), ${JSON.stringify(flash.statusCodes)}, stock after ${flash.stockAfter}; ` +
+        `accepted p50/p95/p99 ${flash.accepted.p50}/${flash.accepted.p95}/${flash.accepted.p99} ms, ` +
+        `refused p50/p95/p99 ${flash.refused.p50}/${flash.refused.p95}/${flash.refused.p99} ms: ${flash.right ? "exactly right" : "NOT right"}`
+    )
+    console.log("")
+    printTable(memory.map((m) => ({ "backend RSS after": m.after, MB: m.rssMB, processes: m.processes })))
+    const maxRss = Math.max(...memory.map((m) => m.rssMB))
+    const goals = [
+      { goal: `listing >= ${GOALS.listingRatio} x B0`, actual: `${listing.ratio} x B0`, met: (listing.ratio ?? 0) >= GOALS.listingRatio },
+      { goal: `listing p97.5 <= ${GOALS.listingP97_5Ms} ms`, actual: `${listing.p97_5} ms`, met: listing.p97_5 <= GOALS.listingP97_5Ms },
+      { goal: `landing read >= ${GOALS.landingRatio} x B0`, actual: `${landingRead.ratio} x B0`, met: (landingRead.ratio ?? 0) >= GOALS.landingRatio },
+      { goal: `order placement >= ${GOALS.orderRatio} x B1`, actual: `${orders.ratio} x B1`, met: (orders.ratio ?? 0) >= GOALS.orderRatio },
+      { goal: `order placement p95 <= ${GOALS.orderP95Ms} ms`, actual: `${orders.p95} ms`, met: orders.p95 <= GOALS.orderP95Ms },
+      { goal: "flash sale exactly right", actual: flash.right ? "right" : "wrong", met: flash.right },
+      { goal: "flash: 1,000 attempts answered within 10 s", actual: `${flash.seconds} s`, met: flash.withinWindow },
+      { goal: `flash refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms`, actual: `${flash.refused.p95} ms`, met: flash.refused.p95 <= GOALS.flashRefusalP95Ms },
+      { goal: `backend memory < ${GOALS.memoryMB} MB`, actual: `${maxRss} MB (max)`, met: maxRss < GOALS.memoryMB },
+    ]
+    console.log("")
+    printTable(goals.map((g) => ({ goal: g.goal, actual: g.actual, result: met(g.met) })))
+    const file = writeResults("bench", {
+      benchmark: "npm run bench",
+      date: new Date().toISOString(),
+      seconds: round1((Date.now() - benchStarted) / 1000),
+      figures,
+      flash,
+      memory,
+      goals: goals.map((g) => ({ ...g, result: met(g.met) })),
+    })
+    console.log(`\nwritten to ${file} (${round1((Date.now() - benchStarted) / 1000)} s in all)`)
+    return 0
+  } finally {
+    for (const b of baselines) await b.stop()
+    await stack.stop()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+)
