@@ -27,13 +27,11 @@ const state: {
   generation: number
   snapshot?: CatalogSnapshot
   loading?: { generation: number; promise: Promise<CatalogSnapshot> }
-  loads: number
-} = { generation: 0, loads: 0 }
+} = { generation: 0 }
 
 function load(container: MedusaContainer): Promise<CatalogSnapshot> {
   if (state.loading && state.loading.generation === state.generation) return state.loading.promise
   const generation = state.generation
-  state.loads += 1
   const promise = loadCatalogEntries(container.resolve(ContainerRegistrationKeys.QUERY))
     .then((entries) => {
       const snapshot: CatalogSnapshot = {
@@ -67,9 +65,4 @@ export async function catalogSnapshot(container: MedusaContainer): Promise<Catal
 /** The catalog changed: the next read loads it again. */
 export function invalidateCatalog(): void {
   state.generation += 1
-}
-
-/** How many times the catalog was loaded (for tests and benchmarks). */
-export function catalogLoads(): number {
-  return state.loads
 }

@@ -47,3 +47,17 @@ export function isBrandAllowed(category: string, brand: string): boolean {
 export const STORE_CURRENCY = "bdt"
 /** Title of the price list that carries the shop's sale prices. */
 export const SALE_PRICE_LIST_TITLE = "Shop sale prices"
+
+/** A product in the shape of SPEC.md section 3 ("Product"). */
+export type ShopProduct = {
+  _id: string
+  image: string
+  title: string
+  description: string
+  category: string
+  brand: string
+  price: number
+  saleprice: number
+  stock: number
+  discount: number
+}

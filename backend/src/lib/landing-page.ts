@@ -134,7 +134,6 @@ export function toLandingPageView(
 export const DELIVERY_AREAS = ["dhaka", "outside"] as const
 export type DeliveryArea = (typeof DELIVERY_AREAS)[number]
 export const DELIVERY_CHARGE: Record<DeliveryArea, number> = { dhaka: 60, outside: 120 }
-export const DELIVERY_DAYS: Record<DeliveryArea, string> = { dhaka: "1-2", outside: "2-3" }
 
 /** The area a city falls in when the shopper did not choose one (SPEC.md section 4). */
 export function deliveryAreaOf(city: string | undefined | null): DeliveryArea {

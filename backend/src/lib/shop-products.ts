@@ -1,22 +1,10 @@
 import type { MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { SortOption } from "./catalog"
+import type { ShopProduct, SortOption } from "./catalog"
 import { STORE_CURRENCY } from "./catalog"
 import { catalogSnapshot } from "./catalog-cache"
 
-/** A product in the shape of SPEC.md section 3 ("Product"). */
-export type ShopProduct = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount: number
-}
+export type { ShopProduct } from "./catalog"
 
 /** What a shopper pays for one unit: the sale price when above 0, else the price. */
 export function unitPrice(product: Pick<ShopProduct, "price" | "saleprice">): number {

@@ -5,6 +5,7 @@ import {
   CATEGORY_LABELS,
   type BrandId,
   type CategoryId,
+  type ShopProduct,
 } from "../../lib/catalog"
 
 /**
@@ -40,18 +41,7 @@ export function categoryLabel(category: string): string {
 }
 
 /** A product as /api/admin/products answers it. */
-export type ShopProduct = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount: number
-}
+export type { ShopProduct }
 
 /** The form holds what the inputs hold: text. */
 export type ProductForm = {
