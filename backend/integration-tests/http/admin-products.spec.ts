@@ -1,3 +1,4 @@
+import http from "http"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShopProduct } from "../../src/lib/shop-products"
@@ -232,6 +233,47 @@ medusaIntegrationTestRunner({
         const res = await upload(multipart("my_file", "big.png", "image/png", big))
         expect(res.status).toBe(413)
         expect(res.data).toEqual({ success: false, message: "Image size should be less than 5MB" })
+      })
+
+      it("answers 413 while an oversized upload is still streaming: the rest is never read or held", async () => {
+        const { hostname, port } = new URL(api.defaults.baseURL!)
+        const boundary = "----shopboundary"
+        const answer = await new Promise<{ status: number; body: string; sentMB: number }>((resolve, reject) => {
+          const req = http.request({
+            hostname,
+            port,
+            method: "POST",
+            path: "/api/admin/products/upload-image",
+            headers: { cookie: admin.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+          })
+          let sent = 0
+          let answered = false
+          req.on("response", (res) => {
+            answered = true
+            let body = ""
+            res.on("data", (c) => (body += c))
+            res.on("end", () => {
+              resolve({ status: res.statusCode!, body, sentMB: sent / 1024 / 1024 })
+              req.destroy()
+            })
+          })
+          req.on("error", (err) => (answered ? undefined : reject(new Error(`${err.message} after ${sent / 1024 / 1024} MB`))))
+          req.write(`--${boundary}\r\nContent-Disposition: form-data; name="my_file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`)
+          req.write(productPicture(1, "cap", 16))
+          // an endless body: 1 MB at a time, up to 200 MB, unless the server answers first
+          const chunk = Buffer.alloc(1024 * 1024)
+          const pump = () => {
+            while (!answered && sent < 200 * 1024 * 1024) {
+              sent += chunk.length
+              if (!req.write(chunk)) return req.once("drain", pump)
+            }
+          }
+          pump()
+        })
+        expect(answer.status).toBe(413)
+        expect(JSON.parse(answer.body)).toEqual({ success: false, message: "Image size should be less than 5MB" })
+        // answered long before the client was done (it would have sent 200 MB)
+        expect(answer.sentMB).toBeLessThan(100)
       })
 
       it("refuses the wrong field, JSON instead of multipart, and no session", async () => {

@@ -8,11 +8,15 @@ import { addressMiddlewares } from "./api/shop/address/middlewares"
 import { orderMiddlewares } from "./api/shop/order/middlewares"
 import { shopProductMiddlewares } from "./api/shop/products/middlewares"
 import { requireAdmin } from "./utils/guards"
+import { refuseNul } from "./utils/no-nul"
+import { refuseCrossSite } from "./utils/same-site"
 import { shopErrorHandler } from "./utils/shop-errors"
 
 export default defineMiddlewares({
   errorHandler: shopErrorHandler(),
   routes: [
+    // A browser on another site cannot change anything (src/api/utils/same-site.ts).
+    { matcher: "/api/*", middlewares: [refuseCrossSite, refuseNul] },
     // Every /api/admin route: a signed-in admin user, checked before anything else.
     { matcher: "/api/admin/*", middlewares: [requireAdmin] },
     ...authMiddlewares,

@@ -1,8 +1,29 @@
+import type { Redis as RedisClient } from "ioredis"
+
 /**
- * Fixed-window counters kept in this process's memory. Used to slow guessing
- * (failed logins per email and per client address). With several server
- * processes each keeps its own counts; the limits still bound every process.
+ * Fixed-window counters that slow abuse: failed logins, registrations and
+ * orders per client address, per email, per phone.
+ *
+ * With REDIS_URL set the counts live in Redis (one INCR + PEXPIRE per hit), so
+ * every server process shares them and a client cannot spread its attempts
+ * over servers; otherwise they live in this process's memory. If Redis cannot
+ * be reached the limiter falls back to memory for that call: a limit that
+ * counts a little less is better than a shop that refuses every order.
  */
+export interface Limiter {
+  readonly name: string
+  readonly limit: number
+  readonly windowMs: number
+  /** Milliseconds until `key` may try again; 0 when it may now. */
+  retryAfter(key: string): Promise<number>
+  /** Counts one attempt. */
+  hit(key: string): Promise<void>
+  /** Counts one attempt and answers how long to wait if it was over the limit (0 when allowed). */
+  take(key: string): Promise<number>
+  reset(key: string): Promise<void>
+}
+
+/** The in-memory counters (also the fallback of the Redis ones). */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()
 
@@ -12,7 +33,6 @@ export class RateLimiter {
     private readonly now: () => number = Date.now
   ) {}
 
-  /** Milliseconds until `key` may try again; 0 when it may now. */
   retryAfter(key: string): number {
     const entry = this.hits.get(key)
     if (!entry) return 0
@@ -24,15 +44,23 @@ export class RateLimiter {
     return entry.count >= this.limit ? entry.resetAt - now : 0
   }
 
-  hit(key: string): void {
+  /** Counts one attempt; returns the count in the window and when the window ends. */
+  hit(key: string): { count: number; resetAt: number } {
     const now = this.now()
     const entry = this.hits.get(key)
     if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs })
+      const fresh = { count: 1, resetAt: now + this.windowMs }
+      this.hits.set(key, fresh)
       if (this.hits.size > 50_000) this.prune(now)
-      return
+      return fresh
     }
     entry.count += 1
+    return entry
+  }
+
+  take(key: string): number {
+    const { count, resetAt } = this.hit(key)
+    return count > this.limit ? Math.max(1, resetAt - this.now()) : 0
   }
 
   reset(key: string): void {
@@ -44,4 +72,108 @@ export class RateLimiter {
       if (entry.resetAt <= now) this.hits.delete(key)
     }
   }
+}
+
+const REDIS_URL = process.env.REDIS_URL
+let redis: RedisClient | null | undefined
+
+/** One shared connection to REDIS_URL's Redis, or null without it. */
+function redisClient(): RedisClient | null {
+  if (redis !== undefined) return redis
+  const url = REDIS_URL
+  if (!url) return (redis = null)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const IORedis = require("ioredis") as typeof import("ioredis").default
+  // a command waits for the connection at most a second, then the call falls back
+  redis = new IORedis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 1000 })
+  redis.on("error", () => undefined) // each call falls back on its own
+  return redis
+}
+
+class SharedLimiter implements Limiter {
+  private readonly memory: RateLimiter
+
+  constructor(
+    readonly name: string,
+    readonly limit: number,
+    readonly windowMs: number
+  ) {
+    this.memory = new RateLimiter(limit, windowMs)
+  }
+
+  private key(key: string) {
+    return `shop:rate:${this.name}:${key}`
+  }
+
+  async retryAfter(key: string): Promise<number> {
+    const client = redisClient()
+    if (client) {
+      try {
+        const [[, count], [, ttl]] = (await client.multi().get(this.key(key)).pttl(this.key(key)).exec()) as [
+          [unknown, string | null],
+          [unknown, number],
+        ]
+        return Number(count ?? 0) >= this.limit && ttl > 0 ? ttl : 0
+      } catch {
+        // fall through to memory
+      }
+    }
+    return this.memory.retryAfter(key)
+  }
+
+  private async count(key: string): Promise<{ count: number; waitMs: number }> {
+    const client = redisClient()
+    if (client) {
+      try {
+        const k = this.key(key)
+        const [[, count], , [, ttl]] = (await client.multi().incr(k).pexpire(k, this.windowMs, "NX").pttl(k).exec()) as [
+          [unknown, number],
+          unknown,
+          [unknown, number],
+        ]
+        return { count, waitMs: Math.max(1, ttl) }
+      } catch {
+        // fall through to memory
+      }
+    }
+    const { count, resetAt } = this.memory.hit(key)
+    return { count, waitMs: Math.max(1, resetAt - Date.now()) }
+  }
+
+  async hit(key: string): Promise<void> {
+    await this.count(key)
+  }
+
+  async take(key: string): Promise<number> {
+    const { count, waitMs } = await this.count(key)
+    return count > this.limit ? waitMs : 0
+  }
+
+  async reset(key: string): Promise<void> {
+    const client = redisClient()
+    if (client) await client.del(this.key(key)).catch(() => undefined)
+    this.memory.reset(key)
+  }
+}
+
+/** A limit of `limit` attempts per `windowMs`, read from the environment variable `envName` when set. */
+export function limiter(name: string, envName: string, limit: number, windowMs: number): Limiter {
+  const configured = Number(process.env[envName])
+  return new SharedLimiter(name, Number.isFinite(configured) && configured > 0 ? configured : limit, windowMs)
+}
+
+const MINUTE = 60_000
+
+/** Every limit of the shop, in one place (README "Abuse limits"). */
+export const limits = {
+  failedLoginsByEmail: limiter("login-email", "LOGIN_LIMIT_PER_EMAIL", 5, 15 * MINUTE),
+  failedLoginsByAddress: limiter("login-address", "LOGIN_LIMIT_PER_ADDRESS", 20, 15 * MINUTE),
+  registrationsByAddress: limiter("register-address", "REGISTER_LIMIT_PER_ADDRESS", 20, 60 * MINUTE),
+  ordersByAddress: limiter("order-address", "ORDER_LIMIT_PER_ADDRESS", 30, MINUTE),
+  ordersByPhone: limiter("order-phone", "ORDER_LIMIT_PER_PHONE", 3, MINUTE),
+}
+
+/** "1 minute", "5 minutes": how long to wait, rounded up. */
+export function waitMinutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / MINUTE))
 }

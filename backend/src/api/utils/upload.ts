@@ -1,52 +1,96 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { uploadFilesWorkflow } from "@medusajs/medusa/core-flows"
+import busboy from "busboy"
 import { randomUUID } from "crypto"
-import multer from "multer"
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/image-type"
 
 export type ReceivedImage = { buffer: Buffer; type: ImageType }
 
+export const TOO_BIG = { success: false, message: "Image size should be less than 5MB" }
+/** An upload still streaming this long after its 413 is cut off. */
+const CUT_OFF_MS = 5_000
+
 /**
- * Receives one image in multipart field `field`. The size limit stops the
- * upload while it streams (nothing past 5 MB is read); the type is decided by
- * the bytes. The image is on `req.image`.
+ * Receives one image in multipart field `field`, parsing the stream as it
+ * arrives: past 5 MB the answer is 413 at once, the bytes already received are
+ * dropped and the rest is never kept (the connection closes after the answer,
+ * at the latest CUT_OFF_MS later). The type is decided by the bytes. The image
+ * is on `req.image`.
  */
 export function receiveImage(field: string) {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-  }).single(field)
-
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     if (!req.is("multipart/form-data")) {
       return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Send the image as multipart/form-data in field '${field}'`))
     }
-    upload(req as never, res as never, (err: unknown) => {
-      if (err) {
-        const code = (err as { code?: string }).code
-        if (code === "LIMIT_FILE_SIZE") {
-          req.unpipe?.()
-          return res.status(413).json({ success: false, message: "Image size should be less than 5MB" })
-        }
-        if (code === "LIMIT_UNEXPECTED_FILE" || code === "LIMIT_FILE_COUNT") {
-          return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Send exactly one image in field '${field}'`))
-        }
-        return next(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read"))
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+      })
+    } catch {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read"))
+    }
+    let settled = false
+    let chunks: Buffer[] = []
+    let found = false
+    let extra = false
+    const stopReading = () => {
+      req.unpipe(parser)
+      req.resume() // drained, not kept
+    }
+    const fail = (err: unknown) => {
+      if (settled) return
+      settled = true
+      chunks = []
+      stopReading()
+      next(err)
+    }
+    parser.on("file", (name, stream) => {
+      if (name !== field || found) {
+        extra = true
+        stream.resume()
+        return
       }
-      const file = (req as unknown as { file?: { buffer: Buffer } }).file
-      if (!file?.buffer?.length) {
-        return next(new MedusaError(MedusaError.Types.INVALID_DATA, `No image in field '${field}'`))
+      found = true
+      stream.on("data", (chunk: Buffer) => {
+        if (!settled) chunks.push(chunk)
+      })
+      stream.on("limit", () => {
+        if (settled) return
+        settled = true
+        chunks = []
+        stopReading()
+        res.setHeader("Connection", "close")
+        res.status(413).json(TOO_BIG)
+        const timer = setTimeout(() => req.socket.destroy(), CUT_OFF_MS)
+        timer.unref()
+        req.socket.once("close", () => clearTimeout(timer))
+      })
+    })
+    parser.on("filesLimit", () => {
+      extra = true
+    })
+    parser.on("error", () => fail(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read")))
+    parser.on("close", () => {
+      if (settled) return
+      if (extra || !found) {
+        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, found ? `Send exactly one image in field '${field}'` : `No image in field '${field}'`))
       }
-      const type = detectImageType(file.buffer)
+      const buffer = Buffer.concat(chunks)
+      if (!buffer.length) {
+        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, `No image in field '${field}'`))
+      }
+      const type = detectImageType(buffer)
       if (!type) {
-        return next(
-          new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file")
-        )
+        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file"))
       }
-      ;(req as unknown as { image: ReceivedImage }).image = { buffer: file.buffer, type }
+      settled = true
+      ;(req as unknown as { image: ReceivedImage }).image = { buffer, type }
       next()
     })
+    req.pipe(parser)
   }
 }
 

@@ -1,9 +1,11 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN } from "../../../../lib/landing-page"
+import { BN, normalizeBdPhone } from "../../../../lib/landing-page"
+import { limits } from "../../../../lib/rate-limit"
 import { loadShopCatalog } from "../../../../lib/shop-products"
 import { ENGLISH_STOCK_MESSAGES } from "../../../../lib/stock"
 import { requireSelfOrAdmin } from "../../../utils/guards"
+import { rateLimited, tryAgainIn } from "../../../utils/rate-limit"
 import { sessionActor } from "../../../utils/session"
 import { validateShopBody } from "../../../utils/validate"
 import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./validators"
@@ -56,6 +58,27 @@ async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next:
   }
 }
 
+type OrderBody = { isGuest?: boolean; landingPageSlug?: string | null; guestPhone?: string; userId?: string }
+
+/**
+ * Orders per client address and per phone (a guest's phone, in its 01XXXXXXXXX
+ * form when it is a Bangladeshi mobile; a signed-in customer by their id).
+ * A landing page answers in Bengali. Every well-formed attempt counts, also
+ * one refused for stock, so a phone cannot hammer a flash sale.
+ */
+const limitOrders = rateLimited(
+  (req, address) => {
+    const body = req.validatedBody as OrderBody
+    const phone = body.isGuest ? normalizeBdPhone(String(body.guestPhone ?? "")) ?? String(body.guestPhone ?? "").trim() : null
+    return [
+      [limits.ordersByAddress, address],
+      [limits.ordersByPhone, phone ? `phone:${phone}` : body.userId ? `customer:${body.userId}` : null],
+    ]
+  },
+  (req, minutes) =>
+    (req.validatedBody as OrderBody).landingPageSlug ? BN.tooManyOrders(minutes) : tryAgainIn("orders")(req, minutes)
+)
+
 /** Reading an order needs a session: a customer's own, or an admin's. */
 function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (!sessionActor(req)) {
@@ -66,7 +89,7 @@ function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNex
 }
 
 export const orderMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [validateCreateOrder, refuseWhenSoldOut] },
+  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [validateCreateOrder, limitOrders, refuseWhenSoldOut] },
   { matcher: "/api/shop/order/get-orders/:userId", methods: ["GET"], middlewares: [requireSelfOrAdmin()] },
   { matcher: "/api/shop/order/get-order-details/:orderId", methods: ["GET"], middlewares: [requireSession] },
 ]

@@ -1,0 +1,29 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { clientAddress } from "../../lib/client-address"
+import { waitMinutes, type Limiter } from "../../lib/rate-limit"
+
+/**
+ * A middleware counting each attempt against every (limiter, key) pair the
+ * request names; over any limit it answers 429 with Retry-After and `message`.
+ * Runs after validation, so only well-formed attempts count.
+ */
+export function rateLimited(
+  keys: (req: MedusaRequest, address: string) => [Limiter, string | null | undefined][],
+  message: (req: MedusaRequest, minutes: number) => string
+) {
+  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    try {
+      const pairs = keys(req, clientAddress(req)).filter((p): p is [Limiter, string] => !!p[1])
+      const waits = await Promise.all(pairs.map(([limiter, key]) => limiter.take(key)))
+      const wait = Math.max(0, ...waits)
+      if (wait === 0) return next()
+      res.set("Retry-After", String(Math.ceil(wait / 1000)))
+      res.status(429).json({ success: false, message: message(req, waitMinutes(wait)) })
+    } catch (err) {
+      next(err)
+    }
+  }
+}
+
+export const tryAgainIn = (what: string) => (_req: MedusaRequest, minutes: number) =>
+  `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test"
+import { ADMIN, allProducts } from "./shop-helpers"
+
+/**
+ * The browser's security rules against the real stack: headers on every kind
+ * of answer (the backend directly and through the storefront), the session
+ * cookie's flags, no inline script, and a cross-site form POST refused.
+ */
+const backend = process.env.E2E_BACKEND_URL!
+
+function expectSafeHeaders(headers: Record<string, string>, what: string) {
+  expect(headers["x-content-type-options"], `${what}: nosniff`).toBe("nosniff")
+  expect(headers["referrer-policy"], `${what}: Referrer-Policy`).toBeTruthy()
+  expect(headers["x-powered-by"], `${what}: X-Powered-By`).toBeUndefined()
+}
+
+test("every answer carries nosniff and a Referrer-Policy, never X-Powered-By", async ({ request, page }) => {
+  const [product] = await allProducts(request)
+  const imagePath = new URL(product.image, backend).pathname
+  const urls = [
+    // the backend itself: Medusa's /health, our /api (ok, 404, 401), a stored file, the admin's page, Medusa's store API
+    `${backend}/health`,
+    `${backend}/api/shop/products/get`,
+    `${backend}/api/landing/no-such-page`,
+    `${backend}/api/auth/check-auth`,
+    `${backend}${imagePath}`,
+    `${backend}/app`,
+    `${backend}/store/products`,
+    // the storefront: a page, a script, a proxied API answer
+    "/",
+    "/shop/list",
+    "/api/shop/products/get",
+  ]
+  for (const url of urls) {
+    const res = await request.get(url, { maxRedirects: 0 })
+    expect(res.status(), url).toBeLessThan(500)
+    expectSafeHeaders(res.headers(), url)
+  }
+  const scripts: string[] = []
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.url())
+  })
+  await page.goto("/")
+  expect(scripts.length).toBeGreaterThan(0)
+  const script = await request.get(scripts[0])
+  expectSafeHeaders(script.headers(), scripts[0])
+})
+
+test("the storefront's pages run no inline script and say so in their Content-Security-Policy", async ({ page }) => {
+  const res = await page.goto("/shop/list")
+  const csp = res!.headers()["content-security-policy"]
+  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))
+  expect(scriptSrc).toBe("script-src 'self'")
+  expect(scriptSrc).not.toContain("unsafe-inline")
+  expect(scriptSrc).not.toContain("unsafe-eval")
+  const inline = await page.locator("script:not([src])").count()
+  expect(inline).toBe(0)
+})
+
+test("the session cookie is HTTP-only and SameSite=Lax", async ({ request }) => {
+  const res = await request.post("/api/auth/login", { data: ADMIN })
+  expect(res.status()).toBe(200)
+  const cookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("connect.sid="))
+  expect(cookie, "a session cookie").toBeTruthy()
+  expect(cookie!.value).toMatch(/;\s*HttpOnly/i)
+  expect(cookie!.value).toMatch(/;\s*SameSite=Lax/i)
+  // (Secure is on in production unless COOKIE_SECURE=false, as this plain-http run sets: medusa-config.unit.spec.ts)
+})
+
+test("a form on another site cannot post to the shop's API", async ({ page, request, baseURL }) => {
+  const [product] = await allProducts(request)
+  const before = (await (await request.get(`/api/shop/products/get/${product._id}`)).json()).data.stock
+  // a page on a foreign host with a form aimed at the shop, submitted by the shopper's browser
+  await page.route("http://evil.example/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form id="f" method="post" action="${baseURL}/api/shop/order/create-order">
+        <input name="isGuest" value="true"><input name="guestName" value="Victim">
+        <input name="guestEmail" value="victim@example.com"><input name="guestPhone" value="01711111111">
+        <input name="cartItems[0][productId]" value="${product._id}"><input name="cartItems[0][quantity]" value="1">
+        <input name="addressInfo[0][address]" value="x"><input name="addressInfo[0][city]" value="Dhaka">
+        <button>go</button></form>`,
+    })
+  )
+  await page.goto("http://evil.example/")
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/shop/order/create-order")),
+    page.click("button"),
+  ])
+  expect(answer.status()).toBe(403)
+  expect(await answer.json()).toEqual({ success: false, message: "Cross-site requests are not allowed" })
+  const after = (await (await request.get(`/api/shop/products/get/${product._id}`)).json()).data.stock
+  expect(after).toBe(before)
+})
