@@ -60,7 +60,7 @@ const redisModules = redisUrl
       },
       {
         resolve: "@medusajs/medusa/workflow-engine-redis",
-        options: { redisUrl },
+        options: { redis: { redisUrl } },
       },
       {
         resolve: "@medusajs/medusa/cache-redis",
@@ -86,6 +86,15 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     databaseLogging: false,
+    databaseDriverOptions: {
+      pool: {
+        // While PostgreSQL is down a query fails at once (the API answers 503)
+        // instead of waiting out knex's 60 s acquire timeout. Medusa does not
+        // pass this on to knex: src/modules/shop-order/loaders/database-pool.ts
+        // applies it to the shared pool.
+        propagateCreateError: true,
+      },
+    },
     redisUrl,
     // Session cookie: HTTP-only, SameSite=Lax, Secure in production unless
     // COOKIE_SECURE=false says the shop is served over plain http.

@@ -61,6 +61,8 @@ async function main() {
       command: bin("tsx"),
       args: [
         "--test",
+        // one file at a time: start.test.ts and crash.test.ts both build the backend and run servers
+        "--test-concurrency=1",
         "--test-reporter=spec",
         "--test-reporter-destination=stdout",
         "--test-reporter=tap",

@@ -46,28 +46,41 @@ export async function openBenchDatabase(): Promise<Pick<TestDatabase, "serverUrl
 }
 
 export type BenchStack = {
-  /** http://127.0.0.1:<port> of the backend. */
+  /** http://127.0.0.1:<port> of the (first) backend. */
   url: string
+  /** Every backend's URL (one unless `servers` asked for more). */
+  urls: string[]
   databaseUrl: string
-  /** The backend's process id (it leads its own process group). */
-  backendPid: number
+  /** Each backend's process id (each leads its own process group). */
+  backendPids: number[]
   stop: () => Promise<void>
 }
 
 /**
  * Builds the backend if its sources changed, recreates `database`, migrates and
  * seeds it, lets `prepare` add data straight in the database, then starts the
- * backend in production mode. `stop` ends the backend and an embedded database;
+ * backend in production mode: `servers` processes on ports of their own sharing
+ * the database and, for more than one, the Redis of REDIS_URL (sessions, events,
+ * workflow engine, locks). `stop` ends the backends and an embedded database;
  * SIGINT and SIGTERM do the same before exiting.
  */
 export async function startBenchStack(opts: {
   database: string
   log: Log
+  /** How many backend processes (default 1; more need REDIS_URL). */
+  servers?: number
   /** Extra data, written after the seed and before the backend starts. */
   prepare?: (databaseUrl: string) => Promise<void>
   quiet?: Log
 }): Promise<BenchStack> {
   const quiet = opts.quiet ?? (process.env.BENCH_VERBOSE ? opts.log : () => undefined)
+  const servers = opts.servers ?? 1
+  if (!Number.isInteger(servers) || servers < 1) throw new Error("servers takes a whole number >= 1")
+  if (servers > 1 && !process.env.REDIS_URL) {
+    throw new Error(
+      `${servers} servers share sessions, events, workflows and locks through Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379)`
+    )
+  }
   const db = await openBenchDatabase()
   const services: Service[] = []
   let stopped = false
@@ -90,6 +103,10 @@ export async function startBenchStack(opts: {
         COOKIE_SECRET: randomBytes(32).toString("hex"),
         COOKIE_SECURE: "false",
         TRUST_PROXY: "loopback",
+        // the load comes from one address and one phone: the abuse limits would refuse it
+        ORDER_LIMIT_PER_PHONE: "1000000000",
+        ORDER_LIMIT_PER_ADDRESS: "1000000000",
+        REGISTER_LIMIT_PER_ADDRESS: "1000000000",
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         LOG_LEVEL: process.env.LOG_LEVEL || "warn",
@@ -101,10 +118,20 @@ export async function startBenchStack(opts: {
     await migrate(env, quiet)
     await seed(env, quiet)
     if (opts.prepare) await opts.prepare(databaseUrl)
-    const backend = await startBackend({ env, port: await freePort(), log: quiet })
-    services.push(backend)
-    opts.log(`backend ${backend.url} (production build)`)
-    return { url: backend.url, databaseUrl, backendPid: backend.child.pid!, stop }
+    const backends: Service[] = []
+    for (let i = 0; i < servers; i++) {
+      const backend = await startBackend({ env, port: await freePort(), log: quiet })
+      services.push(backend)
+      backends.push(backend)
+      opts.log(`backend ${backend.url} (production build${process.env.REDIS_URL ? ", Redis modules" : ""})`)
+    }
+    return {
+      url: backends[0].url,
+      urls: backends.map((b) => b.url),
+      databaseUrl,
+      backendPids: backends.map((b) => b.child.pid!),
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

@@ -17,6 +17,9 @@
  *   tsx scripts/bench/run.ts                    everything (npm run bench)
  *   tsx scripts/bench/run.ts --flash --repeat N  only the flash sale, N times on
  *                                               one stack (npm run bench:flash)
+ *   ... --flash --servers 2                     the flash sale spread over two
+ *                                               backend processes sharing
+ *                                               PostgreSQL and REDIS_URL's Redis
  *
  * BENCH_DURATION (s, 10) for the read phases and baselines, BENCH_ORDER_DURATION
  * (s, 20), BENCH_FLASH_CONNECTIONS (50), BENCH_VERBOSE=1 shows the backend's
@@ -54,39 +57,46 @@ const say = (line: string) => console.log(`[bench] ${line}`)
 const round1 = (n: number) => Math.round(n * 10) / 10
 const round3 = (n: number) => Math.round(n * 1000) / 1000
 
-function parseArgs(argv: string[]): { flashOnly: boolean; repeat: number } {
+function parseArgs(argv: string[]): { flashOnly: boolean; repeat: number; servers: number } {
   let flashOnly = false
   let repeat = 1
+  let servers = 1
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--flash") flashOnly = true
-    else if (argv[i] === "--repeat") repeat = Number(argv[++i])
-    else if (argv[i].startsWith("--repeat=")) repeat = Number(argv[i].slice("--repeat=".length))
-    else throw new Error(`unknown argument ${argv[i]} (use --flash, --repeat N)`)
+    const [flag, inline] = argv[i].split("=", 2)
+    const value = () => Number(inline ?? argv[++i])
+    if (flag === "--flash") flashOnly = true
+    else if (flag === "--repeat") repeat = value()
+    else if (flag === "--servers") servers = value()
+    else throw new Error(`unknown argument ${argv[i]} (use --flash, --repeat N, --servers N)`)
   }
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error("--repeat takes a whole number >= 1")
-  return { flashOnly, repeat }
+  if (!Number.isInteger(servers) || servers < 1) throw new Error("--servers takes a whole number >= 1")
+  if (servers > 1 && !flashOnly) throw new Error("--servers applies to the flash sale: npm run bench:flash -- --servers 2")
+  return { flashOnly, repeat, servers }
 }
 
-/** Resident memory (VmRSS) of every process in the backend's process group, in MB. */
-function groupRssMB(pgid: number): { mb: number; processes: number } {
+/** Resident memory (VmRSS) of every process in the backends' process groups, in MB. */
+function groupRssMB(pgids: number[]): { mb: number; processes: number; maxServerMB: number } {
   let kb = 0
   let processes = 0
+  const perGroup = new Map<number, number>()
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue
     try {
       const stat = readFileSync(`/proc/${name}/stat`, "utf8")
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      if (Number(fields[2]) !== pgid) continue // state ppid pgrp ...
+      if (!pgids.includes(Number(fields[2]))) continue // state ppid pgrp ...
       const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${name}/status`, "utf8"))
       if (match) {
         kb += Number(match[1])
         processes++
+        perGroup.set(Number(fields[2]), (perGroup.get(Number(fields[2])) ?? 0) + Number(match[1]))
       }
     } catch {
       // the process ended meanwhile
     }
   }
-  return { mb: round1(kb / 1024), processes }
+  return { mb: round1(kb / 1024), processes, maxServerMB: round1(Math.max(0, ...perGroup.values()) / 1024) }
 }
 
 type Product = {
@@ -172,6 +182,10 @@ type FlashResult = {
   attempts: number
   /** every attempt answered within the 10 s window */
   withinWindow: boolean
+  /** attempts sent to each backend, in the order of their URLs */
+  perServer: number[]
+  /** the product's stock as each backend reports it afterwards */
+  stockPerServer: number[]
   seconds: number
   attemptsPerSecond: number
   statusCodes: Record<string, number>
@@ -181,18 +195,21 @@ type FlashResult = {
   refused: { count: number; p50: number; p95: number; p99: number }
 }
 
-/** Stock 50, then 1,000 attempts with bounded concurrency, each timed. */
-async function flashSale(baseUrl: string, cookie: string, productId: string): Promise<FlashResult> {
+/** Stock 50, then 1,000 attempts with bounded concurrency, each timed, taking turns over the backends. */
+async function flashSale(baseUrls: string[], cookie: string, productId: string): Promise<FlashResult> {
+  const baseUrl = baseUrls[0]
   await setStock(baseUrl, cookie, productId, FLASH_STOCK)
   const body = orderBody(productId)
-  const url = `${baseUrl}/api/shop/order/create-order`
+  const perServer = baseUrls.map(() => 0)
   const byStatus = new Map<string, number[]>()
   let errors = 0
   let next = 0
   const started = performance.now()
   const worker = async () => {
     while (next < FLASH_ATTEMPTS && performance.now() - started < FLASH_HARD_STOP_MS) {
-      next++
+      const server = next++ % baseUrls.length
+      perServer[server]++
+      const url = `${baseUrls[server]}/api/shop/order/create-order`
       const t0 = performance.now()
       try {
         const res = await fetch(url, {
@@ -213,7 +230,8 @@ async function flashSale(baseUrl: string, cookie: string, productId: string): Pr
   }
   await Promise.all(Array.from({ length: FLASH_CONNECTIONS }, worker))
   const seconds = (performance.now() - started) / 1000
-  const stockAfter = (await readProduct(baseUrl, productId)).stock
+  const stockPerServer = await Promise.all(baseUrls.map(async (u) => (await readProduct(u, productId)).stock))
+  const stockAfter = stockPerServer[0]
   const stats = (times: number[] = []) => {
     const sorted = [...times].sort((a, b) => a - b)
     return {
@@ -234,9 +252,11 @@ async function flashSale(baseUrl: string, cookie: string, productId: string): Pr
       count("409") === FLASH_ATTEMPTS - FLASH_STOCK &&
       fiveXX === 0 &&
       errors === 0 &&
-      stockAfter === 0,
+      stockPerServer.every((s) => s === 0),
     attempts,
     withinWindow: attempts === FLASH_ATTEMPTS && seconds * 1000 <= FLASH_WINDOW_MS,
+    perServer,
+    stockPerServer,
     seconds: round1(seconds),
     attemptsPerSecond: round1(attempts / seconds),
     statusCodes,
@@ -252,15 +272,19 @@ type Figure = LoadResult & { name: string; connections: number; baseline?: strin
 const met = (ok: boolean) => (ok ? "met" : "NOT MET")
 
 async function main(): Promise<number> {
-  const { flashOnly, repeat } = parseArgs(process.argv.slice(2))
+  const { flashOnly, repeat, servers } = parseArgs(process.argv.slice(2))
   const benchStarted = Date.now()
-  const stack = await startBenchStack({ database: "shop_bench_run", log: say })
+  const stack = await startBenchStack({ database: "shop_bench_run", log: say, servers })
   const baselines: Baseline[] = []
-  const memory: { after: string; rssMB: number; processes: number }[] = []
+  // rssMB: all backends together; serverMB: the largest one (the goal is per server)
+  const memory: { after: string; rssMB: number; serverMB: number; processes: number }[] = []
   const sample = (after: string) => {
-    const m = groupRssMB(stack.backendPid)
-    memory.push({ after, rssMB: m.mb, processes: m.processes })
-    say(`backend RSS after ${after}: ${m.mb} MB (${m.processes} process${m.processes === 1 ? "" : "es"})`)
+    const m = groupRssMB(stack.backendPids)
+    memory.push({ after, rssMB: m.mb, serverMB: m.maxServerMB, processes: m.processes })
+    say(
+      `backend RSS after ${after}: ${m.mb} MB (${m.processes} process${m.processes === 1 ? "" : "es"}` +
+        `${servers > 1 ? `, largest ${m.maxServerMB} MB` : ""})`
+    )
   }
   try {
     sample("start")
@@ -279,11 +303,12 @@ async function main(): Promise<number> {
       await runLoad({ url: orderUrl, method: "POST", body: orderBody(productId), headers: jsonHeaders, connections: 5, amount: 20 })
       const runs: FlashResult[] = []
       for (let i = 1; i <= repeat; i++) {
-        const r = await flashSale(stack.url, cookie, productId)
+        const r = await flashSale(stack.urls, cookie, productId)
         runs.push(r)
         say(
           `flash ${i}/${repeat}: ${r.right ? "right" : "WRONG"} ${JSON.stringify(r.statusCodes)} errors ${r.errors} ` +
-            `stock ${r.stockAfter}, ${r.attempts} attempts in ${r.seconds} s, refusals p95 ${r.refused.p95} ms`
+            `stock ${r.stockPerServer.join("/")}, ${r.attempts} attempts in ${r.seconds} s` +
+            `${servers > 1 ? ` (per server ${r.perServer.join("/")})` : ""}, refusals p95 ${r.refused.p95} ms`
         )
       }
       sample(`flash x${repeat}`)
@@ -294,11 +319,12 @@ async function main(): Promise<number> {
         runs.map((r, i) => ({
           run: i + 1,
           right: r.right ? "yes" : "NO",
-          "201": r.statusCodes["201"] ?? 0,
-          "409": r.statusCodes["409"] ?? 0,
+          "201s": r.statusCodes["201"] ?? 0,
+          "409s": r.statusCodes["409"] ?? 0,
           other: Object.entries(r.statusCodes).filter(([k]) => k !== "201" && k !== "409").map(([k, v]) => `${k}x${v}`).join(" ") || "-",
           errors: r.errors,
-          "stock after": r.stockAfter,
+          "stock after": r.stockPerServer.join("/"),
+          ...(servers > 1 ? { "per server": r.perServer.join("/") } : {}),
           seconds: r.seconds,
           "in 10 s": r.withinWindow ? "yes" : "no",
           "attempts/s": r.attemptsPerSecond,
@@ -314,18 +340,27 @@ async function main(): Promise<number> {
         { goal: `flash sale exactly right (${repeat} of ${repeat})`, actual: `${rightCount} of ${repeat}`, result: met(rightCount === repeat) },
         { goal: `1,000 attempts answered within 10 s (every run)`, actual: `${runs.filter((r) => r.withinWindow).length} of ${repeat}`, result: met(runs.every((r) => r.withinWindow)) },
         { goal: `refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms (every run)`, actual: `worst ${worstP95} ms, median ${medianP95} ms`, result: met(worstP95 <= GOALS.flashRefusalP95Ms) },
-        { goal: `backend memory < ${GOALS.memoryMB} MB`, actual: `${Math.max(...memory.map((m) => m.rssMB))} MB`, result: met(Math.max(...memory.map((m) => m.rssMB)) < GOALS.memoryMB) },
+        {
+          goal: `backend memory < ${GOALS.memoryMB} MB${servers > 1 ? " per server" : ""}`,
+          actual: `${Math.max(...memory.map((m) => m.serverMB))} MB`,
+          result: met(Math.max(...memory.map((m) => m.serverMB)) < GOALS.memoryMB),
+        },
       ])
       const file = writeResults("flash", {
         benchmark: "flash sale repeated",
         date: new Date().toISOString(),
         repeat,
+        servers,
+        redis: Boolean(process.env.REDIS_URL),
         right: rightCount,
         connections: FLASH_CONNECTIONS,
         runs,
         memory,
       })
-      console.log(`\n${rightCount} of ${repeat} repeats exactly right; written to ${file}`)
+      console.log(
+        `\n${rightCount} of ${repeat} repeats exactly right on ${servers} backend process${servers === 1 ? "" : "es"}` +
+          `${process.env.REDIS_URL ? " with Redis" : ""}; written to ${file}`
+      )
       return 0
     }
 
@@ -407,7 +442,7 @@ async function main(): Promise<number> {
     )
     sample("order placement")
     say(`flash sale: stock ${FLASH_STOCK}, ${FLASH_ATTEMPTS} attempts, ${FLASH_CONNECTIONS} at a time...`)
-    const flash = await flashSale(stack.url, cookie, productId)
+    const flash = await flashSale(stack.urls, cookie, productId)
     say(`flash sale: ${flash.right ? "right" : "WRONG"} ${JSON.stringify(flash.statusCodes)}, errors ${flash.errors}, stock after ${flash.stockAfter}`)
     sample("flash sale")
 

@@ -245,11 +245,26 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
 }
 
+/**
+ * The backend's V8 old-space limit. Medusa's live heap is about 250 MB; left
+ * alone on a machine with plenty of RAM, V8 lets garbage pile up to several
+ * times that under load (RSS 800-900 MB in `npm run bench`). A limit makes it
+ * collect sooner. BACKEND_MAX_OLD_SPACE_MB (default 512) sets it.
+ */
+export function backendHeapFlag(): string {
+  const mb = Number(process.env.BACKEND_MAX_OLD_SPACE_MB || 512)
+  if (!Number.isInteger(mb) || mb < 256) throw new Error("BACKEND_MAX_OLD_SPACE_MB takes a whole number of MB >= 256")
+  return `--max-old-space-size=${mb}`
+}
+
 export async function startBackend(opts: { env: NodeJS.ProcessEnv; port: number; log: Log }): Promise<Service> {
+  // BACKEND_NODE_ARGS: extra flags for the backend's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
+  const nodeArgs = (process.env.BACKEND_NODE_ARGS || "").split(/\s+/).filter(Boolean)
+  if (!nodeArgs.some((a) => a.startsWith("--max-old-space-size"))) nodeArgs.unshift(backendHeapFlag())
   const child = startChild(
     "backend",
-    bin("medusa"),
-    ["start", "--port", String(opts.port)],
+    process.execPath,
+    [...nodeArgs, bin("medusa"), "start", "--port", String(opts.port)],
     { cwd: BACKEND_BUILD, env: { ...process.env, ...opts.env, PORT: String(opts.port) } },
     opts.log
   )

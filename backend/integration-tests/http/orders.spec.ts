@@ -87,6 +87,9 @@ medusaIntegrationTestRunner({
         ])
       )
       expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([before[0] - 2, before[1] - 1])
+      // the answer is what was stored
+      const stored = await api.get(`/api/shop/order/get-order-details/${order._id}`, as(admin.cookie))
+      expect(stored.data).toEqual({ success: true, data: order })
 
       // a real Medusa order with a cash-on-delivery payment collection for the total
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)

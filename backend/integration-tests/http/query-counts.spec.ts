@@ -95,6 +95,7 @@ medusaIntegrationTestRunner({
       })
       // print them so a regression is easy to read
       console.info(`statements: one line ${one.length}, five lines ${five.length}`)
+      if (process.env.PRINT_STATEMENTS) console.info(one.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, " ").slice(0, 220)}`).join("\n"))
       expect(one.length).toBeGreaterThan(5)
       expect(five.length - one.length).toBeLessThanOrEqual(2)
     })

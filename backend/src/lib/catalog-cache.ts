@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { STORE_CURRENCY } from "./catalog"
 import { loadCatalogEntries, type CatalogEntry } from "./shop-products"
 
 /**
@@ -12,11 +13,16 @@ import { loadCatalogEntries, type CatalogEntry } from "./shop-products"
  *   answered while a fresh one loads in the background; this bounds how stale
  *   another server process (or a price list's start/end time) can make it.
  * - One load at a time; a load that an invalidation overtook is not kept.
- * Stock is never cached (see loadAvailableStock).
+ * Stock is never cached (see loadAvailableStock). The store's stock location,
+ * sales channel and region, which every order needs, are kept with it.
  */
+export type ShopSetup = { location_id: string; sales_channel_id: string; region_id: string }
+
 export type CatalogSnapshot = {
   entries: CatalogEntry[]
   byId: Map<string, CatalogEntry>
+  /** null until the seed has set the store up */
+  shop: ShopSetup | null
   generation: number
   loadedAt: number
 }
@@ -32,11 +38,12 @@ const state: {
 function load(container: MedusaContainer): Promise<CatalogSnapshot> {
   if (state.loading && state.loading.generation === state.generation) return state.loading.promise
   const generation = state.generation
-  const promise = loadCatalogEntries(container.resolve(ContainerRegistrationKeys.QUERY))
-    .then((entries) => {
+  const promise = Promise.all([loadCatalogEntries(container.resolve(ContainerRegistrationKeys.QUERY)), loadShopSetup(container)])
+    .then(([entries, shop]) => {
       const snapshot: CatalogSnapshot = {
         entries,
         byId: new Map(entries.map((e) => [e.product._id, e])),
+        shop,
         generation,
         loadedAt: Date.now(),
       }
@@ -48,6 +55,15 @@ function load(container: MedusaContainer): Promise<CatalogSnapshot> {
     })
   state.loading = { generation, promise }
   return promise
+}
+
+async function loadShopSetup(container: MedusaContainer): Promise<ShopSetup | null> {
+  const [[store], [region]] = await Promise.all([
+    container.resolve(Modules.STORE).listStores({}),
+    container.resolve(Modules.REGION).listRegions({ currency_code: STORE_CURRENCY }),
+  ])
+  if (!store?.default_location_id || !store.default_sales_channel_id || !region) return null
+  return { location_id: store.default_location_id, sales_channel_id: store.default_sales_channel_id, region_id: region.id }
 }
 
 /** The current catalog: kept, refreshed in the background when old, reloaded after a change. */

@@ -164,6 +164,8 @@ export const BN = {
   outOfStock: (title: string) => `দুঃখিত, ${title} স্টকে নেই`,
   onlyLeft: (available: number, title: string) =>
     `দুঃখিত, ${title} স্টকে মাত্র ${available.toLocaleString("bn-BD")}টি আছে`,
+  tooManyOrders: (minutes: number) =>
+    `এই নম্বর থেকে অল্প সময়ে অনেকগুলো অর্ডার এসেছে। অনুগ্রহ করে ${minutes.toLocaleString("bn-BD")} মিনিট পরে আবার চেষ্টা করুন`,
 } as const
 
 export const LANDING_NOT_FOUND = "Landing page not found"

@@ -62,25 +62,48 @@ async function changeStock(
   return new Set(rows.map((r) => r.inventory_item_id))
 }
 
+/** Who a stock hold is for: the Medusa order's id and its payment collection's, chosen up front. */
+export type StockHoldKey = { order_id: string; payment_collection_id?: string | null }
+
+async function insertHold(trx: Knex, hold: StockHoldKey, locationId: string, lines: StockLine[]): Promise<void> {
+  await trx.raw(
+    `insert into stock_hold (id, location_id, lines, payment_collection_id) values (?, ?, ?::jsonb, ?)`,
+    [
+      hold.order_id,
+      locationId,
+      JSON.stringify(lines.map((l) => ({ inventory_item_id: l.inventory_item_id, quantity: l.quantity }))),
+      hold.payment_collection_id ?? null,
+    ]
+  )
+}
+
 /**
  * Takes units out of stock at a location, all lines or none, in one database
  * transaction. The UPDATE only touches a level that still has the units
  * (stocked - reserved >= wanted), re-checked under the row lock, so concurrent
  * orders can never take the same unit twice. If any line is short, nothing
- * is taken and the answer names the first short product.
+ * is taken and the answer names the first short product. With a `hold`, the
+ * same transaction records the take in stock_hold (see
+ * src/modules/shop-order/models/stock-hold.ts), so units never leave stock
+ * without a record of the order they are for.
  */
 export async function takeStock(
   container: MedusaContainer,
   locationId: string,
   lines: StockLine[],
-  messages: StockMessages = ENGLISH_STOCK_MESSAGES
+  messages: StockMessages = ENGLISH_STOCK_MESSAGES,
+  hold?: StockHoldKey
 ): Promise<void> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   const wanted = byItem(lines)
   await knex.transaction(async (trx) => {
     const taken = await changeStock(trx, locationId, wanted, -1)
     const short = wanted.find((line) => !taken.has(line.inventory_item_id))
-    if (!short) return
+    if (!short) {
+      // the record of what this order took, committed with the take itself
+      if (hold) await insertHold(trx, hold, locationId, wanted)
+      return
+    }
     const { rows } = await trx.raw(
       `select inventory_item_id, greatest(stocked_quantity - reserved_quantity, 0)::text as available
          from inventory_level where inventory_item_id = ? and location_id = ? and deleted_at is null`,
@@ -95,8 +118,57 @@ export async function takeStock(
   })
 }
 
+/**
+ * Undoes a take made with a hold: deletes the hold and puts its units back, in
+ * one transaction. Nothing moves when the hold is gone or released (its units
+ * were already returned). Returns whether units went back.
+ */
+export async function returnHeldStock(container: MedusaContainer, orderId: string): Promise<boolean> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  return await knex.transaction(async (trx) => {
+    const { rows } = (await trx.raw(
+      `delete from stock_hold where id = ? and released_at is null and deleted_at is null
+       returning location_id, lines`,
+      [orderId]
+    )) as unknown as { rows: { location_id: string; lines: StockLine[] }[] }
+    if (!rows.length) return false
+    await changeStock(trx, rows[0].location_id, byItem(rows[0].lines), 1)
+    return true
+  })
+}
+
 /** Puts units back (an order refused later, or cancelled), in one transaction. */
 export async function returnStock(container: MedusaContainer, locationId: string, lines: StockLine[]): Promise<void> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   await knex.transaction((trx) => changeStock(trx, locationId, byItem(lines), 1))
+}
+
+/**
+ * Releases holds older than `graceSeconds`: orders that took units and never
+ * got recorded (their process died, or they are hopelessly late). In one
+ * transaction the units go back and the holds are marked released; rows are
+ * taken with SKIP LOCKED, so several servers sweeping at once (or an order
+ * being recorded right now, which locks its hold) never return a unit twice.
+ * Returns the ids of the released holds (= the ids their Medusa orders have).
+ */
+export async function releaseStaleHolds(container: MedusaContainer, graceSeconds: number, limit = 200): Promise<string[]> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  return await knex.transaction(async (trx) => {
+    const { rows } = (await trx.raw(
+      `select id, location_id, lines from stock_hold
+        where released_at is null and deleted_at is null
+          and created_at < now() - make_interval(secs => ?::double precision)
+        order by created_at
+        limit ?
+        for update skip locked`,
+      [graceSeconds, limit]
+    )) as unknown as { rows: { id: string; location_id: string; lines: StockLine[] }[] }
+    if (!rows.length) return []
+    const byLocation = new Map<string, StockLine[]>()
+    for (const row of rows) byLocation.set(row.location_id, [...(byLocation.get(row.location_id) ?? []), ...row.lines])
+    for (const [locationId, lines] of byLocation) await changeStock(trx, locationId, byItem(lines), 1)
+    const ids = rows.map((r) => r.id)
+    await trx.raw(`update stock_hold set released_at = now(), updated_at = now() where id = any(?::text[])`, [ids])
+    return ids
+  })
 }

@@ -1,6 +1,8 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { createOrderPaymentCollectionWorkflow, createOrdersStep } from "@medusajs/medusa/core-flows"
+import { Modules } from "@medusajs/framework/utils"
+import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
 import { STORE_CURRENCY } from "../lib/catalog"
+import { toShopOrderView, type ShopOrderView } from "../lib/shop-order"
 import type { DeliveryArea } from "../lib/landing-page"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
@@ -14,6 +16,8 @@ export type PlaceShopOrderInput = {
   items: OrderLineInput[]
   is_guest: boolean
   customer_id?: string | null
+  /** A signed-in customer's names, for the answer (the order itself is linked by id). */
+  customer?: { first_name?: string | null; last_name?: string | null; metadata?: Record<string, unknown> | null } | null
   email?: string | null
   guest_name?: string | null
   guest_phone?: string | null
@@ -30,7 +34,10 @@ export type PlaceShopOrderInput = {
  * One order for every channel (shop checkout, signed-in or guest, and landing
  * pages): priced from the catalog, stock taken atomically, a Medusa order with
  * a cash-on-delivery payment collection, and the shop's record with its number.
- * Any failure undoes the steps before it.
+ * Any failure undoes the steps before it. A process killed half-way runs no
+ * undo: the stock take leaves a hold that recording the order consumes, and
+ * the recovery job returns the units of a hold left behind and removes its
+ * half-made order.
  */
 export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input: PlaceShopOrderInput) => {
   const priced = priceShopOrderStep({ items: input.items, delivery_charge: input.delivery_charge })
@@ -40,9 +47,10 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     lines: priced.lines.map((l) => ({ inventory_item_id: l.inventory_item_id, quantity: l.quantity, title: l.title })),
     language: input.language,
   }))
-  takeStockStep(stock)
+  // the units are held for an order whose ids are chosen here (crash recovery: src/jobs/release-stock-holds.ts)
+  const taken = takeStockStep(stock)
 
-  const orderData = transform({ input, priced }, ({ input, priced }) => {
+  const orderData = transform({ input, priced, taken }, ({ input, priced, taken }) => {
     const [first, ...rest] = input.address.name.trim().split(/\s+/)
     const address = {
       first_name: first ?? "",
@@ -56,6 +64,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     }
     return [
       {
+        id: taken.order_id,
         region_id: priced.region_id,
         sales_channel_id: priced.sales_channel_id,
         currency_code: STORE_CURRENCY,
@@ -87,8 +96,16 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   const orders = createOrdersStep(orderData as never)
   const orderId = transform({ orders }, ({ orders }) => orders[0].id)
 
-  const payment = transform({ orderId, priced }, ({ orderId, priced }) => ({ order_id: orderId, amount: priced.total }))
-  createOrderPaymentCollectionWorkflow.runAsStep({ input: payment })
+  // cash on delivery: a payment collection for the total, linked to the order
+  // (what createOrderPaymentCollectionWorkflow does, without reading the order back)
+  const collection = transform({ priced, taken }, ({ priced, taken }) => [
+    { id: taken.payment_collection_id, currency_code: STORE_CURRENCY, amount: priced.total },
+  ])
+  const collections = createPaymentCollectionsStep(collection)
+  const paymentLink = transform({ orderId, collections }, ({ orderId, collections }) => [
+    { [Modules.ORDER]: { order_id: orderId }, [Modules.PAYMENT]: { payment_collection_id: collections[0].id } },
+  ])
+  createRemoteLinkStep(paymentLink).config({ name: "order-payment-collection-link" })
 
   const record = transform({ input, priced, orderId }, ({ input, priced, orderId }) => ({
     order_id: orderId,
@@ -115,10 +132,27 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   const cart = transform({ input }, ({ input }) => ({ cart_id: input.cart_id ?? null }))
   closeCartStep(cart)
 
-  const result = transform({ orderId, shopOrder, priced }, ({ orderId, shopOrder, priced }) => ({
-    order_id: orderId,
+  // the answer, in the spec's shape, from what was just written (no read-back)
+  const result = transform({ input, orders, shopOrder, priced }, ({ input, orders, shopOrder, priced }) => ({
+    order_id: orders[0].id,
     order_number: shopOrder.order_number,
     total: priced.total,
+    view: toShopOrderView({
+      ...shopOrder,
+      address: shopOrder.address as ShopOrderView["addressInfo"][number],
+      order: {
+        id: orders[0].id,
+        created_at: orders[0].created_at as Date,
+        customer: input.customer ?? null,
+        items: priced.lines.map((l) => ({
+          product_id: l.product_id,
+          title: l.title,
+          thumbnail: l.image,
+          unit_price: l.unit_price,
+          quantity: l.quantity,
+        })),
+      },
+    }),
   }))
   return new WorkflowResponse(result)
 })

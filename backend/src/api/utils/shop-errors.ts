@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { errorHandler, getHttpResponseFromError } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 const medusaErrorHandler = errorHandler()
 
@@ -15,10 +15,78 @@ const STATUS: Record<string, number> = {
   [MedusaError.Types.DUPLICATE_ERROR]: 409,
 }
 
+/** Network errors and PostgreSQL states that mean "the database cannot be reached right now". */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown: terminating connection due to administrator command
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: the database system is starting up / shutting down
+  "53300", // too_many_connections
+  "08000", // connection_exception
+  "08001", // sqlclient_unable_to_establish_sqlconnection
+  "08003", // connection_does_not_exist
+  "08006", // connection_failure
+])
+const UNAVAILABLE_NAMES = new Set(["KnexTimeoutError", "ConnectionException"])
+// ("Transaction query already complete": knex, when the connection under a transaction was cut)
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|terminating connection|Timeout acquiring a connection|the database system is|Client has encountered a connection error|Connection ended unexpectedly|not queryable|Transaction query already complete|connect ECONNREFUSED/i
+
+/**
+ * Whether an error (or one it wraps: workflow runs rethrow step errors as
+ * plain objects, knex and MikroORM wrap the driver's) says the database
+ * cannot be reached, as while PostgreSQL restarts.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown; originalError?: unknown }
+  if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true
+  if (typeof e.name === "string" && UNAVAILABLE_NAMES.has(e.name)) return true
+  if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true
+  const inner = [e.cause, e.originalError, ...(Array.isArray(e.errors) ? e.errors : [])]
+  return inner.some((i) => isDatabaseUnavailable(i, depth + 1))
+}
+
+const UNAVAILABLE = {
+  en: "The shop is temporarily unavailable. Please try again in a moment.",
+  bn: "সাময়িক সমস্যা হচ্ছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
+}
+
+/**
+ * For a server error whose shape does not say so: can the database answer a
+ * trivial query right now (within a second)? Errors from a transaction cut
+ * half-way by a restart come in many shapes; this tells them from bugs.
+ */
+async function databaseAnswers(req: MedusaRequest): Promise<boolean> {
+  let knex: { raw: (sql: string) => Promise<unknown> } | undefined
+  try {
+    knex = req.scope?.resolve(ContainerRegistrationKeys.PG_CONNECTION) as typeof knex
+  } catch {
+    return true
+  }
+  if (!knex) return true
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 1000)
+  })
+  try {
+    return await Promise.race([knex.raw("select 1").then(() => true, () => false), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * Errors on the spec's /api routes answer `{ success: false, message }` with the
- * message the code gave (a 5xx never shows internals); every other path keeps
- * Medusa's own error format.
+ * message the code gave (a 5xx never shows internals); a database that cannot
+ * be reached answers 503 with Retry-After; every other path keeps Medusa's own
+ * error format.
  */
 export function shopErrorHandler() {
   return function handler(err: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
@@ -36,11 +104,28 @@ export function shopErrorHandler() {
       status = httpStatus
       message = httpStatus === 413 ? "Request body is too large" : "Malformed request body"
     }
-    if (status >= 500) {
-      const logger = req.scope?.resolve("logger") as { error: (e: unknown) => void } | undefined
-      ;(logger ?? console).error(err)
-      message = "Something went wrong. Please try again."
+    if (status < 500) {
+      res.status(status).json({ success: false, message })
+      return
     }
-    res.status(status).json({ success: false, message })
+    const unavailable = isDatabaseUnavailable(err)
+    ;(unavailable ? Promise.resolve(false) : databaseAnswers(req))
+      .then((answers) => {
+        if (res.headersSent) return
+        const logger = req.scope?.resolve("logger") as { warn: (m: string) => void; error: (e: unknown) => void } | undefined
+        if (!answers) {
+          // PostgreSQL is down or restarting: a quick 503 the client may retry, one log line, no stack
+          const detail = (err as { code?: string })?.code ?? (typeof raw === "string" ? raw.split(" - ").pop()!.slice(0, 200) : "")
+          ;(logger ?? console).warn(`Database unavailable (${req.method} ${req.path}): ${detail}`)
+          const body = req.body as { landingPageSlug?: unknown } | undefined
+          const landing = typeof body?.landingPageSlug === "string" && body.landingPageSlug.trim() !== ""
+          res.setHeader("Retry-After", "5")
+          res.status(503).json({ success: false, message: landing ? UNAVAILABLE.bn : UNAVAILABLE.en })
+          return
+        }
+        ;(logger ?? console).error(err)
+        res.status(status).json({ success: false, message: "Something went wrong. Please try again." })
+      })
+      .catch(next)
   }
 }

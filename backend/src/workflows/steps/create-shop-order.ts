@@ -1,8 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { randomInt } from "crypto"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
+import type { ShopOrderRecord, StockHoldRow } from "../../modules/shop-order/service"
 
 export type CreateShopOrderInput = {
   order_id: string
@@ -30,17 +31,22 @@ export function newOrderNumber(now = new Date()): string {
   return `ORD-${day}-${suffix}`
 }
 
-/** The shop's record of the order, linked to the Medusa order; removed on compensation. */
+/**
+ * The shop's record of the order, linked to the Medusa order, written in one
+ * transaction with the consumption of the order's stock hold (so a crash
+ * leaves either a held, unrecorded order for the recovery job, or a complete
+ * one). Compensation removes the record and restores the hold.
+ */
 export const createShopOrderStep = createStep(
   "create-shop-order",
   async (input: CreateShopOrderInput, { container }) => {
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
     const { order_id, ...data } = input
-    let record: { id: string; order_number: string } | undefined
-    // the unique index settles the rare clash of two random numbers
-    for (let attempt = 0; attempt < 5 && !record; attempt++) {
+    let recorded: { record: ShopOrderRecord; hold: StockHoldRow } | undefined
+    // the unique index settles the rare clash of two random numbers (the whole transaction is retried)
+    for (let attempt = 0; attempt < 5 && !recorded; attempt++) {
       try {
-        record = await service.createShopOrders({
+        recorded = await service.recordOrder(order_id, {
           ...data,
           order_number: newOrderNumber(),
           status: "pending",
@@ -51,24 +57,14 @@ export const createShopOrderStep = createStep(
         if (!String((error as Error).message).match(/unique|duplicate|exists/i)) throw error
       }
     }
-    if (!record) {
+    if (!recorded) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Could not number the order")
     }
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
-    await link.create({
-      [Modules.ORDER]: { order_id },
-      [SHOP_ORDER_MODULE]: { shop_order_id: record.id },
-    })
-    return new StepResponse(record, { id: record.id, order_id })
+    return new StepResponse(recorded.record, { id: recorded.record.id, hold: recorded.hold })
   },
   async (created, { container }) => {
     if (!created) return
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
-    await link.dismiss({
-      [Modules.ORDER]: { order_id: created.order_id },
-      [SHOP_ORDER_MODULE]: { shop_order_id: created.id },
-    })
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
-    await service.deleteShopOrders([created.id])
+    await service.unrecordOrder(created.id, created.hold)
   }
 )

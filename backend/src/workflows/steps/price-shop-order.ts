@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { isMedusaId, loadShopCatalog, unitPrice } from "../../lib/shop-products"
+import { MedusaError } from "@medusajs/framework/utils"
+import { catalogSnapshot } from "../../lib/catalog-cache"
+import { unitPrice } from "../../lib/shop-products"
 
 export type OrderLineInput = { product_id: string; quantity: number }
 
@@ -26,7 +27,8 @@ export type PricedOrder = {
 
 /**
  * Prices every line from the catalog (what a client sends as price or total is
- * never used) and adds the delivery charge. Reads only.
+ * never used) and adds the delivery charge. Reads only, from the catalog cache:
+ * whether there is stock is decided by the stock take itself.
  */
 export const priceShopOrderStep = createStep(
   "price-shop-order",
@@ -40,12 +42,7 @@ export const priceShopOrderStep = createStep(
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Your cart is empty!")
     }
     const ids = [...quantities.keys()]
-    const [entries, [store], [region]] = await Promise.all([
-      loadShopCatalog(container, { id: ids.filter((id) => isMedusaId("prod", id)) }),
-      container.resolve(Modules.STORE).listStores({}),
-      container.resolve(Modules.REGION).listRegions({ currency_code: "bdt" }),
-    ])
-    const byId = new Map(entries.map((e) => [e.product._id, e]))
+    const { byId, shop } = await catalogSnapshot(container)
     const lines: PricedLine[] = ids.map((id) => {
       const entry = byId.get(id)
       if (!entry?.variant_id || !entry.inventory_item_id) {
@@ -61,15 +58,15 @@ export const priceShopOrderStep = createStep(
         quantity: quantities.get(id)!,
       }
     })
-    if (!store?.default_location_id || !store.default_sales_channel_id || !region) {
+    if (!shop) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, "The shop is not set up: run the seed first")
     }
     const itemsTotal = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0)
     return new StepResponse<PricedOrder>({
       lines,
-      location_id: store.default_location_id,
-      region_id: region.id,
-      sales_channel_id: store.default_sales_channel_id,
+      location_id: shop.location_id,
+      region_id: shop.region_id,
+      sales_channel_id: shop.sales_channel_id,
       items_total: itemsTotal,
       delivery_charge: input.delivery_charge,
       total: itemsTotal + input.delivery_charge,

@@ -34,6 +34,7 @@ export const resolveCustomerCheckoutStep = createStep(
       items,
       is_guest: false,
       customer_id: customer.id,
+      customer: { first_name: customer.first_name, last_name: customer.last_name, metadata: customer.metadata },
       email: customer.email,
       cart_id: cart.id,
       address: {

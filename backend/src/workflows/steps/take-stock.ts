@@ -1,18 +1,38 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { generateEntityId } from "@medusajs/framework/utils"
 import { BN } from "../../lib/landing-page"
-import { ENGLISH_STOCK_MESSAGES, returnStock, takeStock, type StockLine } from "../../lib/stock"
+import { ENGLISH_STOCK_MESSAGES, returnHeldStock, takeStock, type StockLine } from "../../lib/stock"
 
 export type TakeStockInput = { location_id: string; lines: StockLine[]; language?: "en" | "bn" }
 
-/** Takes the order's units out of stock (all or none); compensation puts them back. */
+/** The ids the order and its payment collection will get, chosen with the stock take. */
+export type TakenStock = { order_id: string; payment_collection_id: string }
+
+/**
+ * Takes the order's units out of stock (all or none) and, in the same
+ * transaction, holds them for the order: the ids of the Medusa order and its
+ * payment collection are chosen here, so a hold left by a killed process
+ * names what to clean up (src/jobs/release-stock-holds.ts). Compensation puts
+ * the units back if the hold is still there.
+ */
 export const takeStockStep = createStep(
   "take-stock",
   async (input: TakeStockInput, { container }) => {
-    await takeStock(container, input.location_id, input.lines, input.language === "bn" ? BN : ENGLISH_STOCK_MESSAGES)
-    return new StepResponse(true, input)
+    const taken: TakenStock = {
+      order_id: generateEntityId(undefined, "order"),
+      payment_collection_id: generateEntityId(undefined, "pay_col"),
+    }
+    await takeStock(
+      container,
+      input.location_id,
+      input.lines,
+      input.language === "bn" ? BN : ENGLISH_STOCK_MESSAGES,
+      taken
+    )
+    return new StepResponse(taken, taken)
   },
   async (taken, { container }) => {
     if (!taken) return
-    await returnStock(container, taken.location_id, taken.lines)
+    await returnHeldStock(container, taken.order_id)
   }
 )

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { BN } from "../../../../../lib/landing-page"
-import { findShopOrder, orderConfirmation } from "../../../../../lib/shop-order"
+import { orderConfirmation } from "../../../../../lib/shop-order"
 import {
   placeCustomerOrderWorkflow,
   placeLandingOrderWorkflow,
@@ -49,8 +49,7 @@ function place(req: MedusaRequest<Body>) {
 
 export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
   const { result } = await place(req)
-  const order = await findShopOrder(req.scope, result.order_id)
-  if (!order) throw new Error(`order ${result.order_id} was placed but cannot be read back`)
+  const order = result.view
   res.status(201).json({
     success: true,
     message: fromLanding(req.validatedBody) ? BN.orderPlaced : "Order created successfully!",

@@ -1,0 +1,71 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { releaseStaleHolds } from "./stock"
+
+type Knex = {
+  raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+}
+
+export type HoldRecovery = {
+  /** Holds whose units went back to stock in this pass. */
+  released: string[]
+  /** Half-made Medusa orders of released holds that were removed. */
+  ordersRemoved: string[]
+  /** Released holds forgotten (kept `keepSeconds` as tombstones first). */
+  purged: number
+}
+
+/**
+ * Crash recovery of the order path (see src/modules/shop-order/models/stock-hold.ts):
+ *
+ * 1. holds older than `graceSeconds` are released: their units go back;
+ * 2. the Medusa order and payment collection of a released hold are removed
+ *    if they exist (made before the process died, or by a late run that
+ *    then died). Their ids were chosen up front and kept in the hold;
+ * 3. released holds older than `keepSeconds` are forgotten.
+ *
+ * Every part is idempotent and safe with several servers sweeping at once.
+ */
+export async function recoverStockHolds(
+  container: MedusaContainer,
+  opts: { graceSeconds: number; keepSeconds: number }
+): Promise<HoldRecovery> {
+  const released = await releaseStaleHolds(container, opts.graceSeconds)
+
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  const { rows } = (await knex.raw(
+    `select h.id, h.payment_collection_id,
+            exists (select 1 from "order" o where o.id = h.id and o.deleted_at is null) as has_order,
+            exists (select 1 from payment_collection p
+                     where p.id = h.payment_collection_id and p.deleted_at is null) as has_collection,
+            h.released_at < now() - make_interval(secs => ?::double precision) as expired
+       from stock_hold h
+      where h.released_at is not null and h.deleted_at is null`,
+    [opts.keepSeconds]
+  )) as unknown as {
+    rows: { id: string; payment_collection_id: string | null; has_order: boolean; has_collection: boolean; expired: boolean }[]
+  }
+
+  const orders = rows.filter((r) => r.has_order).map((r) => r.id)
+  const collections = rows.filter((r) => r.has_collection).map((r) => r.payment_collection_id!)
+  if (orders.length || collections.length) {
+    const link = container.resolve(ContainerRegistrationKeys.LINK)
+    const pairs = rows.filter((r) => r.has_order && r.has_collection)
+    if (pairs.length) {
+      await link.dismiss(
+        pairs.map((r) => ({
+          [Modules.ORDER]: { order_id: r.id },
+          [Modules.PAYMENT]: { payment_collection_id: r.payment_collection_id },
+        }))
+      )
+    }
+    if (collections.length) await container.resolve(Modules.PAYMENT).deletePaymentCollections(collections)
+    if (orders.length) await container.resolve(Modules.ORDER).deleteOrders(orders)
+  }
+
+  const expired = rows.filter((r) => r.expired).map((r) => r.id)
+  if (expired.length) {
+    await knex.raw(`delete from stock_hold where id = any(?::text[]) and released_at is not null`, [expired])
+  }
+  return { released, ordersRemoved: orders, purged: expired.length }
+}
