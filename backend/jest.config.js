@@ -16,6 +16,7 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["./integration-tests/setup.js"],
+  globalSetup: "./integration-tests/global-setup.js",
   testMatch: ["**/integration-tests/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   testTimeout: 120000,
 }

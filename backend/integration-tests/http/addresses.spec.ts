@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { Modules } from "@medusajs/framework/utils"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
@@ -7,7 +7,7 @@ jest.setTimeout(180_000)
 
 const home = { address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1205", number: "01712345678", notes: "Ring twice" }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     beforeAll(async () => {
       await seed({ container: getContainer(), args: [] } as never)

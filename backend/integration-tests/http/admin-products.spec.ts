@@ -1,5 +1,5 @@
 import http from "http"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
@@ -22,7 +22,7 @@ const form = {
   discount: 16,
 }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { cookie: string }
 

@@ -1,11 +1,11 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { Modules } from "@medusajs/framework/utils"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, sessionCookie } from "../utils/session"
 
 jest.setTimeout(180_000)
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     beforeAll(async () => {
       await seed({ container: getContainer(), args: [] } as never)

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
@@ -7,7 +7,7 @@ jest.setTimeout(180_000)
 type Product = { _id: string; title: string; stock: number; price: number; saleprice: number }
 type Cart = { _id: string | null; items: { productId: Product; quantity: number; _id: string }[] }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let products: Product[]
 

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   BRANDS,
@@ -20,7 +20,7 @@ const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 /** Resolves with the response for 4xx too, so tests can read the body. */
 const anyStatus = { validateStatus: () => true }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     beforeAll(async () => {
       await seed({ container: getContainer(), args: [] } as never)

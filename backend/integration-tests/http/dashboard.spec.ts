@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
@@ -110,7 +110,7 @@ function expectedFigures(orders: Placed[], period: Period, now: Date) {
 
 const address = { address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1209", number: "01700000000", notes: "Ring twice" }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { cookie: string }
 

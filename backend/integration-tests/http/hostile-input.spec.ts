@@ -3,7 +3,7 @@
 process.env.LOGIN_LIMIT_PER_EMAIL = "1000000"
 process.env.LOGIN_LIMIT_PER_ADDRESS = "1000000"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import fc from "fast-check"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
@@ -120,7 +120,7 @@ type Answer = { input: string; status: number; body: string }
 
 const STACK = /\n\s+at\s|node_modules|\.(ts|js):\d+|MikroORM|knex|TypeError|ReferenceError|SyntaxError: Unexpected token.*at/
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { cookie: string }
     let alice: { cookie: string; user: { _id: string } }
@@ -142,6 +142,7 @@ medusaIntegrationTestRunner({
       send: (input: string) => Promise<{ status: number; data: unknown }>
     ): Promise<Answer[]> {
       expect(inputs.length).toBeGreaterThanOrEqual(RUNS)
+      const started = Date.now()
       const answers: Answer[] = []
       let next = 0
       await Promise.all(
@@ -161,6 +162,7 @@ medusaIntegrationTestRunner({
           (a.status >= 400 && !/"success":false/.test(a.body) && a.status !== 413) ||
           (a.status >= 400 && !/"message":"[^"]+/.test(a.body))
       )
+      if (process.env.FUZZ_VERBOSE) console.log(`${label}: ${answers.length} inputs in ${Date.now() - started} ms`)
       if (bad.length) {
         const shown = bad.slice(0, 3).map((a) => `${a.status} for ${a.input.slice(0, 300)}\n  -> ${a.body.slice(0, 500)}`)
         throw new Error(`${label}: ${bad.length} bad answers of ${answers.length}, e.g.\n${shown.join("\n")}`)

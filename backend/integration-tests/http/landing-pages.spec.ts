@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BN, defaultGroups } from "../../src/lib/landing-page"
 import { productPicture } from "../../src/lib/png"
@@ -13,7 +13,7 @@ const REQUIRED = "Please fill in all required fields"
 const NOT_FOUND = { success: false, message: "Landing page not found" }
 const pays = (p: ShopProduct) => (p.saleprice > 0 ? p.saleprice : p.price)
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let products: ShopProduct[]
     let admin: { cookie: string }

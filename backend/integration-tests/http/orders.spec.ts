@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
@@ -9,7 +9,7 @@ jest.setTimeout(240_000)
 const pays = (p: ShopProduct) => (p.saleprice > 0 ? p.saleprice : p.price)
 const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "Call first" }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let products: ShopProduct[]
     let admin: { cookie: string }

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import path from "path"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
@@ -44,7 +44,7 @@ function countStatements() {
 
 const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "" }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let products: ShopProduct[]
     let counter: ReturnType<typeof countStatements>

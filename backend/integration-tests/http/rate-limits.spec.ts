@@ -7,7 +7,7 @@ process.env.ORDER_LIMIT_PER_ADDRESS = "10"
 process.env.REGISTER_LIMIT_PER_ADDRESS = "3"
 process.env.TRUST_PROXY = "10.9.8.7"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BN } from "../../src/lib/landing-page"
 import type { ShopProduct } from "../../src/lib/shop-products"
@@ -19,7 +19,7 @@ jest.setTimeout(240_000)
 
 const address = { address: "House 3, Road 9, Dhanmondi", city: "Dhaka" }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let product: ShopProduct
     let forged = 0

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { installSecurityHeaders } from "../../src/lib/security-headers"
 import type { ShopProduct } from "../../src/lib/shop-products"
@@ -13,7 +13,7 @@ installSecurityHeaders()
 
 const REFUSED = { success: false, message: CROSS_SITE_MESSAGE }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let product: ShopProduct
     const count = async (table: string) => {

@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -32,7 +32,7 @@ const placeThenFail = createWorkflow("test-place-then-fail", (input: PlaceShopOr
 
 type Knex = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 
-medusaIntegrationTestRunner({
+shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let product: ShopProduct
     let level: { inventory_item_id: string; location_id: string }
