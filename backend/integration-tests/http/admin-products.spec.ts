@@ -284,6 +284,18 @@ shopIntegrationTestRunner({
         const anonymous = await api.post("/api/admin/products/upload-image", {}, anyStatus)
         expect(anonymous.status).toBe(401)
       })
+
+      it("answers 400 to a form that ends in the middle of the image, and keeps serving", async () => {
+        const whole = multipart("my_file", "a.png", "image/png", productPicture(2, "cap", 16))
+        // cut before the closing boundary: the file stream ends with an error
+        const cut = { ...whole, body: whole.body.subarray(0, whole.body.length - 30) }
+        for (let i = 0; i < 3; i++) {
+          const res = await upload(cut)
+          expect(res.status).toBe(400)
+          expect(res.data).toEqual({ success: false, message: "The upload could not be read" })
+        }
+        expect((await upload(whole)).status).toBe(201)
+      })
     })
   },
 })

@@ -6,9 +6,12 @@ process.env.LOGIN_LIMIT_PER_ADDRESS = "1000000"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import fc from "fast-check"
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import path from "node:path"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
+import { productPicture } from "../../src/lib/png"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(900_000)
@@ -310,6 +313,97 @@ shopIntegrationTestRunner({
       // bob's address is still there
       const bobs = await api.get(`/api/shop/address/get/${bob.user._id}`, { ...anyStatus, headers: { cookie: bob.cookie } })
       expect(bobs.data.data.map((a: { _id: string }) => a._id)).toContain(bobAddressId)
+    })
+
+    it("image uploads (product and landing page): hostile files, names, types and multipart bodies", async () => {
+      // what an upload can carry: real images, image magic bytes in front of
+      // scripts and markup, markup and scripts named as images, nothing, noise
+      const png = productPicture(7, "cap", 16)
+      const CONTENT: Record<string, (token: string, noise: Uint8Array) => Buffer> = {
+        png: (t) => Buffer.concat([png, Buffer.from(t)]),
+        pngMagicGarbage: (t, n) => Buffer.concat([png.subarray(0, 8), Buffer.from(t), n]),
+        jpegScript: (t) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(`<script>alert(1)</script>${t}`)]),
+        gifPolyglot: (t) => Buffer.from(`GIF89a/*<script>alert(1)</script>*/${t}`),
+        webpHeader: (t) => Buffer.from(`RIFF\x24\x00\x00\x00WEBPVP8 ${t}`, "latin1"),
+        svg: (t) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><!--${t}--></svg>`),
+        html: (t) => Buffer.from(`<!doctype html><script>alert(document.cookie)</script>${t}`),
+        js: (t) => Buffer.from(`alert(1)//${t}`),
+        empty: () => Buffer.alloc(0),
+        noise: (t, n) => Buffer.concat([Buffer.from(n), Buffer.from(t)]),
+      }
+      const FORMS = ["one", "one", "one", "one", "twoFiles", "unclosed", "wrongBoundary", "json", "textField"] as const
+      const upload = fc.record({
+        field: fc.oneof({ arbitrary: fc.constant("my_file"), weight: 5 }, { arbitrary: hostileString, weight: 1 }),
+        filename: fc.oneof(
+          fc.constantFrom("a.png", "../../etc/passwd.png", "..\\..\\x.png", "x.svg", "x.html", "shell.php.png", ".htaccess", "x%00.png", "ছবি.png", "a\r\nContent-Type: text/html", `${"a".repeat(5000)}.png`),
+          hostileString
+        ),
+        type: fc.oneof(fc.constantFrom("image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "text/html", "application/javascript", ""), hostileString),
+        content: fc.constantFrom(...Object.keys(CONTENT)),
+        noise: fc.uint8Array({ maxLength: 64 }),
+        form: fc.constantFrom(...FORMS),
+      })
+      const run = Date.now().toString(36)
+      const tokenOf = (i: number) => `FUZZTOKEN-${run}-${i}-END`
+      const body = (input: string) => {
+        const u = JSON.parse(input) as { field: string; filename: string; type: string; content: string; noise: number[]; form: string; token: string }
+        const boundary = `----fuzz${u.token}`
+        const bytes = CONTENT[u.content](u.token, Uint8Array.from(u.noise))
+        const part = (field: string, content: Buffer) =>
+          Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${u.filename}"\r\nContent-Type: ${u.type}\r\n\r\n`),
+            content,
+            Buffer.from("\r\n"),
+          ])
+        const end = Buffer.from(`--${boundary}--\r\n`)
+        const multipartType = `multipart/form-data; boundary=${boundary}`
+        switch (u.form) {
+          case "twoFiles":
+            return { data: Buffer.concat([part(u.field, bytes), part(u.field, bytes), end]), type: multipartType }
+          case "unclosed":
+            return { data: part(u.field, bytes), type: multipartType }
+          case "wrongBoundary":
+            return { data: Buffer.concat([part(u.field, bytes), end]), type: "multipart/form-data; boundary=other" }
+          case "json":
+            return { data: Buffer.from(JSON.stringify({ [u.field]: bytes.toString("base64"), filename: u.filename })), type: "application/json" }
+          case "textField":
+            return { data: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${u.field}"\r\n\r\n${bytes.toString("latin1")}\r\n`), end]), type: multipartType }
+          default:
+            return { data: Buffer.concat([part(u.field, bytes), end]), type: multipartType }
+        }
+      }
+      const staticDir = path.join(process.cwd(), "static")
+      const started = Date.now() - 1000
+      const stored: Answer[] = []
+      for (const [salt, url] of [
+        [19, "/api/admin/products/upload-image"],
+        [20, "/api/admin/landing-pages/upload-image"],
+      ] as const) {
+        const inputs = sample(upload.map((u) => JSON.stringify(u)), salt).map((u, i) => JSON.stringify({ ...JSON.parse(u), token: tokenOf(salt * 10_000 + i) }))
+        const answers = await fire(`upload ${url}`, inputs, (input) => {
+          const { data, type } = body(input)
+          return api.post(url, data, { ...anyStatus, headers: { "content-type": type, cookie: admin.cookie }, maxBodyLength: Infinity, transformRequest: (d) => d })
+        })
+        for (const a of answers.filter((a) => a.status === 201)) {
+          const { result } = JSON.parse(a.body) as { result: { url: string } }
+          const name = decodeURIComponent(new URL(result.url).pathname.split("/").pop()!)
+          // a generated name: no part of what the client called the file
+          expect(name).toMatch(/^\d+-[0-9a-f-]{36}\.(png|jpg|webp|gif)$/)
+          stored.push(a)
+        }
+        expect(ok(answers, 201)).toBeGreaterThan(0) // real images do get through
+      }
+      // every stored file came from an accepted upload, and each accepted one was stored whole
+      const found = new Set<string>()
+      for (const file of readdirSync(staticDir)) {
+        const full = path.join(staticDir, file)
+        if (statSync(full).mtimeMs < started) continue
+        for (const m of readFileSync(full).toString("latin1").matchAll(new RegExp(`FUZZTOKEN-${run}-\\d+-END`, "g"))) found.add(m[0])
+      }
+      const accepted = new Set(stored.map((a) => (JSON.parse(a.input) as { token: string }).token))
+      expect([...found].sort()).toEqual([...accepted].sort())
+      // only bodies that begin with a PNG, JPEG, WEBP or GIF signature; never SVG, HTML, scripts, noise or nothing
+      for (const a of stored) expect(["png", "pngMagicGarbage", "jpegScript", "gifPolyglot", "webpHeader"]).toContain(JSON.parse(a.input).content)
     })
 
     it("admin product, order-status and landing-page mutations", async () => {

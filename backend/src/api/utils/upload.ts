@@ -48,6 +48,9 @@ export function receiveImage(field: string) {
       next(err)
     }
     parser.on("file", (name, stream) => {
+      // a form that ends mid-file destroys the file stream with the parser's
+      // error: the parser's own handler answers; unheard, it would crash the process
+      stream.on("error", () => undefined)
       if (name !== field || found) {
         extra = true
         stream.resume()
