@@ -1,16 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { positiveFromEnv } from "../lib/env"
 import { recoverStockHolds } from "../lib/stock-holds"
 
-function seconds(name: string, fallback: number): number {
-  const value = Number(process.env[name])
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
-
 /** How old an unfinished order's stock hold must be before its units go back (an order takes well under a second). */
-const GRACE_SECONDS = seconds("STOCK_HOLD_GRACE_SECONDS", 120)
+const GRACE_SECONDS = positiveFromEnv("STOCK_HOLD_GRACE_SECONDS", 120)
 /** How often the sweep runs. */
-const SWEEP_SECONDS = seconds("STOCK_HOLD_SWEEP_SECONDS", 30)
+const SWEEP_SECONDS = positiveFromEnv("STOCK_HOLD_SWEEP_SECONDS", 30)
 /** How long a released hold is kept, so a late run of its order is still cleaned up. */
 const KEEP_SECONDS = Math.max(3600, GRACE_SECONDS * 10)
 

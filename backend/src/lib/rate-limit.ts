@@ -1,4 +1,5 @@
 import type { Redis as RedisClient } from "ioredis"
+import { positiveFromEnv } from "./env"
 
 /**
  * Fixed-window counters that slow abuse: failed logins, registrations and
@@ -158,8 +159,7 @@ class SharedLimiter implements Limiter {
 
 /** A limit of `limit` attempts per `windowMs`, read from the environment variable `envName` when set. */
 export function limiter(name: string, envName: string, limit: number, windowMs: number): Limiter {
-  const configured = Number(process.env[envName])
-  return new SharedLimiter(name, Number.isFinite(configured) && configured > 0 ? configured : limit, windowMs)
+  return new SharedLimiter(name, positiveFromEnv(envName, limit), windowMs)
 }
 
 const MINUTE = 60_000
@@ -173,7 +173,7 @@ export const limits = {
   ordersByPhone: limiter("order-phone", "ORDER_LIMIT_PER_PHONE", 3, MINUTE),
 }
 
-/** "1 minute", "5 minutes": how long to wait, rounded up. */
+/** How many whole minutes to wait (at least 1), rounded up. */
 export function waitMinutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / MINUTE))
 }

@@ -65,9 +65,13 @@ async function changeStock(
 /** Who a stock hold is for: the Medusa order's id and its payment collection's, chosen up front. */
 export type StockHoldKey = { order_id: string; payment_collection_id?: string | null }
 
+/** Writes a hold (bindings: id, location_id, lines as JSON, payment_collection_id); an existing one stays. */
+export const INSERT_STOCK_HOLD = `insert into stock_hold (id, location_id, lines, payment_collection_id)
+  values (?, ?, ?::jsonb, ?) on conflict (id) do nothing`
+
 async function insertHold(trx: Knex, hold: StockHoldKey, locationId: string, lines: StockLine[]): Promise<void> {
   await trx.raw(
-    `insert into stock_hold (id, location_id, lines, payment_collection_id) values (?, ?, ?::jsonb, ?)`,
+    INSERT_STOCK_HOLD,
     [
       hold.order_id,
       locationId,

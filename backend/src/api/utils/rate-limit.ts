@@ -17,12 +17,17 @@ export function rateLimited(
       const waits = await Promise.all(pairs.map(([limiter, key]) => limiter.take(key)))
       const wait = Math.max(0, ...waits)
       if (wait === 0) return next()
-      res.set("Retry-After", String(Math.ceil(wait / 1000)))
-      res.status(429).json({ success: false, message: message(req, waitMinutes(wait)) })
+      tooManyRequests(res, wait, message(req, waitMinutes(wait)))
     } catch (err) {
       next(err)
     }
   }
+}
+
+/** The 429 answer: Retry-After in seconds and the spec's `{ success: false, message }`. */
+export function tooManyRequests(res: MedusaResponse, waitMs: number, message: string) {
+  res.set("Retry-After", String(Math.ceil(waitMs / 1000)))
+  res.status(429).json({ success: false, message })
 }
 
 export const tryAgainIn = (what: string) => (_req: MedusaRequest, minutes: number) =>

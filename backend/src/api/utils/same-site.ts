@@ -6,9 +6,17 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed"
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim()
 
-/** The origins the shop's pages are served from: the CORS lists of the config (plain origins). */
+const originsByConfig = new WeakMap<object, Set<string>>()
+
+/** The origins the shop's pages are served from: the CORS lists of the config (plain origins), parsed once. */
 function allowedOrigins(req: MedusaRequest): Set<string> {
   const http = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http
+  let origins = originsByConfig.get(http)
+  if (!origins) originsByConfig.set(http, (origins = parseOrigins(http)))
+  return origins
+}
+
+function parseOrigins(http: { storeCors?: string; adminCors?: string; authCors?: string }): Set<string> {
   const lists = [http.storeCors, http.adminCors, http.authCors, process.env.PUBLIC_URL]
   const origins = new Set<string>()
   for (const list of lists) {

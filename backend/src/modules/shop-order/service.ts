@@ -2,6 +2,7 @@ import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { ORDER_LINK_TABLE } from "../../lib/shop-order"
+import { INSERT_STOCK_HOLD } from "../../lib/stock"
 import ShopOrder from "./models/shop-order"
 import StockHold from "./models/stock-hold"
 
@@ -64,11 +65,7 @@ class ShopOrderModuleService extends MedusaService({
     const manager = sharedContext.transactionManager!
     await manager.execute(`delete from ${ORDER_LINK_TABLE} where shop_order_id = ?`, [shopOrderId])
     await this.deleteShopOrders([shopOrderId], sharedContext)
-    await manager.execute(
-      `insert into stock_hold (id, location_id, lines, payment_collection_id) values (?, ?, ?::jsonb, ?)
-       on conflict (id) do nothing`,
-      [hold.id, hold.location_id, JSON.stringify(hold.lines), hold.payment_collection_id]
-    )
+    await manager.execute(INSERT_STOCK_HOLD, [hold.id, hold.location_id, JSON.stringify(hold.lines), hold.payment_collection_id])
   }
 }
 

@@ -3,6 +3,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { clientAddress } from "../../../../lib/client-address"
 import { limits, waitMinutes } from "../../../../lib/rate-limit"
 import { actorOf, loadShopUser } from "../../../../lib/shop-user"
+import { tooManyRequests, tryAgainIn } from "../../../utils/rate-limit"
 import { signIn } from "../../../utils/session"
 import type { LoginBody } from "../validators"
 
@@ -15,12 +16,7 @@ export async function POST(req: MedusaRequest<LoginBody>, res: MedusaResponse) {
   const email_ = email.toLowerCase()
   const wait = Math.max(await failedLoginsByEmail.retryAfter(email_), await failedLoginsByAddress.retryAfter(address))
   if (wait > 0) {
-    const minutes = waitMinutes(wait)
-    res.set("Retry-After", String(Math.ceil(wait / 1000)))
-    res.status(429).json({
-      success: false,
-      message: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    })
+    tooManyRequests(res, wait, tryAgainIn("failed login attempts")(req, waitMinutes(wait)))
     return
   }
 
