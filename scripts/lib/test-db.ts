@@ -14,9 +14,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.DB_HOST) {
     const user = encodeURIComponent(process.env.DB_USERNAME || "postgres")
     const password = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
+    const serverUrl = `postgres://${user}${password}@${process.env.DB_HOST}:${process.env.DB_PORT || 5432}/`
     return {
-      serverUrl: `postgres://${user}${password}@${process.env.DB_HOST}:${process.env.DB_PORT || 5432}/`,
-      env: base,
+      serverUrl,
+      // Medusa's runner needs a user name, and turns SSL on for any host but "localhost"
+      env: { ...base, ...testRunnerEnv(serverUrl) },
       stop: async () => undefined,
     }
   }
