@@ -1,14 +1,16 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
+import { devSecrets } from "./src/lib/dev-secrets"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const isProduction = process.env.NODE_ENV === "production"
 
 /**
- * A secret must come from the environment in production. Outside production a
- * fixed development value is used so `npm start` works with no setup; it is
- * never used when NODE_ENV=production (the start script refuses first, and this
- * throws for anyone starting the server another way).
+ * A secret must come from the environment in production (the start script
+ * refuses first, and this throws for anyone starting the server another way).
+ * Elsewhere (`npm start`, `medusa start`, `medusa develop`) it is a random one
+ * kept in .data/dev-secrets.json: never a fixed value someone could forge
+ * tokens with (src/lib/dev-secrets.ts).
  */
 function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
   const value = process.env[name]
@@ -18,7 +20,7 @@ function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
   if (isProduction) {
     throw new Error(`${name} must be set when NODE_ENV=production`)
   }
-  return `development-only-${name.toLowerCase()}`
+  return devSecrets()[name]
 }
 
 const port = process.env.PORT || "9000"

@@ -3,9 +3,9 @@
  * migrate, seed (idempotent), then the backend and the storefront. Ctrl-C stops
  * every child and the embedded PostgreSQL.
  */
-import { randomBytes } from "node:crypto"
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import path from "node:path"
+import { devSecrets } from "../backend/src/lib/dev-secrets"
 import { openDatabase } from "./lib/postgres"
 import {
   backendEnv,
@@ -23,19 +23,6 @@ import {
 import { checkStartEnv, DEV_ADMIN } from "./lib/start-env"
 
 const log = (line: string) => console.log(line)
-
-function devSecrets(dataDir: string): { JWT_SECRET: string; COOKIE_SECRET: string } {
-  const file = path.join(dataDir, "dev-secrets.json")
-  if (existsSync(file)) {
-    return JSON.parse(readFileSync(file, "utf8"))
-  }
-  const secrets = {
-    JWT_SECRET: randomBytes(32).toString("base64url"),
-    COOKIE_SECRET: randomBytes(32).toString("base64url"),
-  }
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600 })
-  return secrets
-}
 
 async function main() {
   const problems = checkStartEnv(process.env)
@@ -89,8 +76,10 @@ async function main() {
         PUBLIC_URL: publicUrl,
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
-        // The storefront server on this machine forwards the shopper's address.
-        TRUST_PROXY: process.env.TRUST_PROXY || "loopback",
+        // TRUST_PROXY names the proxies in front of a server. The backend's is the
+        // storefront server on this machine, which resolves the shopper's address
+        // (through the proxies the user's TRUST_PROXY names) and forwards it.
+        TRUST_PROXY: "loopback",
         // Plain http on localhost in development; production sets Secure cookies.
         COOKIE_SECURE: process.env.COOKIE_SECURE ?? (production ? "true" : "false"),
       },

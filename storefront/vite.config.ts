@@ -53,7 +53,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // no source maps in the shipped build: the served code is all the public gets
+    sourcemap: false,
     rollupOptions: {
       output: {
         // Libraries change less often than the app: a separate chunk stays cached across deploys.

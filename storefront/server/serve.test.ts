@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createStorefrontServer } from './serve';
+import { compileTrustProxy, createStorefrontServer } from './serve';
 
 type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 
@@ -72,6 +72,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(tmp, 'secret.json'), '{"secret":true}');
   fs.writeFileSync(path.join(dist, '.build-stamp'), 'secret-stamp');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
 
   backend = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -261,6 +262,12 @@ describe('static files and the SPA', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('never serves source maps, even one left in dist/', async () => {
+    const res = await request('/assets/index-abc123.js.map');
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain('secret.ts');
+  });
+
   it('answers 404 for missing files instead of HTML', async () => {
     const res = await request('/assets/missing-123.js');
     expect(res.status).toBe(404);
@@ -296,6 +303,52 @@ describe('static files and the SPA', () => {
       expect(csp, pathname).toContain("script-src 'self'");
       expect(/script-src[^;]*unsafe-inline/.test(csp), pathname).toBe(false);
     }
+  });
+});
+
+describe('TRUST_PROXY: one setting, the same meaning as the backend\'s', () => {
+  it('believes X-Forwarded-* only from the proxies it names, and hands the backend the resolved client', async () => {
+    const trusting = createStorefrontServer({
+      distDir: path.join(tmp, 'dist'),
+      backendUrl: `http://${backendHost}`,
+      trustProxy: 'loopback',
+      logError: () => {},
+    });
+    const port = await listen(trusting);
+    const saved = base;
+    base = `http://127.0.0.1:${port}`;
+    try {
+      await request('/api/shop/item/7', {
+        method: 'DELETE',
+        headers: { 'X-Forwarded-For': '6.6.6.6, 203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'shop.example' },
+      });
+      // the peer (loopback) is trusted, so its last hop is the client; 6.6.6.6 is only what that client claimed
+      expect(seen.at(-1)!.headers['x-forwarded-for']).toBe('203.0.113.9');
+      expect(seen.at(-1)!.headers['x-forwarded-proto']).toBe('https');
+      expect(seen.at(-1)!.headers['x-forwarded-host']).toBe('shop.example');
+    } finally {
+      base = saved;
+      await close(trusting);
+    }
+    // a proxy list that does not name the peer: nothing it sends is believed
+    const strict = createStorefrontServer({ distDir: path.join(tmp, 'dist'), backendUrl: `http://${backendHost}`, trustProxy: '10.0.0.0/8' });
+    const strictPort = await listen(strict);
+    base = `http://127.0.0.1:${strictPort}`;
+    try {
+      await request('/api/shop/item/7', { method: 'DELETE', headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https' } });
+      expect(seen.at(-1)!.headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+      expect(seen.at(-1)!.headers['x-forwarded-proto']).toBe('http');
+    } finally {
+      base = saved;
+      await close(strict);
+    }
+  });
+
+  it('refuses a yes/no value, which does not say whom to believe', () => {
+    expect(() => compileTrustProxy('1')).toThrow(/names the proxies/);
+    expect(() => compileTrustProxy('true')).toThrow(/names the proxies/);
+    expect(compileTrustProxy('')).toBeNull();
+    expect(compileTrustProxy('loopback, 10.0.0.0/8')!('10.1.2.3', 0)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Production server of the storefront (Node `http`, no dependencies).
+ * Production server of the storefront (Node `http`; proxy-addr for TRUST_PROXY).
  *
  * - Serves the Vite build in dist/: correct content types, gzip/brotli for
  *   text files, immutable caching for /assets/*, SPA fallback to index.html.
@@ -13,8 +13,9 @@
  *
  * Env: STOREFRONT_PORT (5173), HOST (0.0.0.0), MEDUSA_BACKEND_URL
  * (http://localhost:9000), MEDUSA_PUBLISHABLE_KEY (optional), SHOP_SUPPORT_PHONE
- * (optional; the app's default line when unset), TRUST_PROXY (set to 1 when a
- * reverse proxy in front sets X-Forwarded-*).
+ * (optional; the app's default line when unset), TRUST_PROXY (the reverse
+ * proxies in front whose X-Forwarded-* are believed: `loopback`, addresses or
+ * CIDRs, comma-separated, as for the backend; unset: none).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ import https from 'node:https';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 import zlib from 'node:zlib';
 
 export type StorefrontServerOptions = {
@@ -39,8 +41,12 @@ export type StorefrontServerOptions = {
   publishableKey?: string;
   /** Customer-support phone shown on the landing and confirmation pages; empty: the app's default. */
   supportPhone?: string;
-  /** Keep X-Forwarded-* sent by a reverse proxy in front instead of replacing them. */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front whose X-Forwarded-* are believed (TRUST_PROXY:
+   * `loopback`, addresses, CIDRs, comma-separated; the same setting and meaning
+   * as the backend's). Unset or empty: none, the socket is the client.
+   */
+  trustProxy?: string;
   /** Idle timeout of a proxied request, in ms; default 120 s. */
   proxyTimeoutMs?: number;
   /** Where operational errors go; default console.error. */
@@ -62,7 +68,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
@@ -188,6 +193,19 @@ export function injectConfigScript(html: string): string {
   return html.replace('</head>', `  ${CONFIG_SCRIPT}\n  </head>`);
 }
 
+/**
+ * TRUST_PROXY as proxy-addr reads it; null when unset. A yes/no value (its old
+ * meaning here) is refused: it does not say which proxies to believe.
+ */
+export function compileTrustProxy(setting: string | undefined): ((address: string, hop: number) => boolean) | null {
+  const value = setting?.trim();
+  if (!value) return null;
+  if (/^(1|true|yes|0|false|no)$/i.test(value)) {
+    throw new Error(`TRUST_PROXY names the proxies in front (e.g. loopback or 10.0.0.0/8), not yes/no; got "${value}"`);
+  }
+  return proxyaddr.compile(value.split(',').map((part) => part.trim()));
+}
+
 /** Creates (does not start) the storefront server. */
 export function createStorefrontServer(options: StorefrontServerOptions = {}): Server {
   const distDir = path.resolve(options.distDir ?? defaultDistDir);
@@ -195,7 +213,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   const backendBasePath = backend.pathname.replace(/\/$/, '');
   const backendModule = backend.protocol === 'https:' ? https : http;
   const agent = new backendModule.Agent({ keepAlive: true, maxSockets: 256 });
-  const trustProxy = options.trustProxy ?? false;
+  const trusted = compileTrustProxy(options.trustProxy);
   const proxyTimeoutMs = options.proxyTimeoutMs ?? 120_000;
   const logError = options.logError ?? ((message: string) => console.error(message));
 
@@ -296,7 +314,8 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     const filePath = path.join(distDir, decoded);
     const inside = filePath.startsWith(distDir + path.sep) && !decoded.includes('\0');
     // Dotfiles (build stamps, editor files) are not part of the site.
-    const hidden = decoded.split('/').some((segment) => segment.startsWith('.'));
+    // dot-files, and source maps (the build makes none; an old dist/ might hold some)
+    const hidden = decoded.split('/').some((segment) => segment.startsWith('.')) || decoded.endsWith('.map');
     if (inside && !hidden && filePath !== indexPath) {
       const file = loadFile(filePath);
       if (file) {
@@ -325,22 +344,22 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       if (value === undefined || HOP_BY_HOP.has(name) || connectionTokens.has(name)) continue;
       headers[name] = value;
     }
-    const clientIp = req.socket.remoteAddress ?? '';
+    const peer = req.socket.remoteAddress ?? '';
     const ownProto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
     const first = (value: string | string[] | undefined) =>
       (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
-    if (trustProxy) {
-      headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], clientIp].filter(Boolean).join(', ');
+    // The backend believes one hop (this server): it gets the client as resolved
+    // here, through the proxies TRUST_PROXY names and no further.
+    headers['x-forwarded-for'] = trusted ? proxyaddr(req, trusted) : peer;
+    if (trusted && trusted(peer, 0)) {
       headers['x-forwarded-proto'] = first(req.headers['x-forwarded-proto']) ?? ownProto;
       headers['x-forwarded-host'] = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? '';
     } else {
-      // Medusa trusts one proxy hop: what it sees must come from us, not the client.
-      headers['x-forwarded-for'] = clientIp;
       headers['x-forwarded-proto'] = ownProto;
       headers['x-forwarded-host'] = req.headers.host ?? '';
-      delete headers.forwarded;
-      delete headers['x-real-ip'];
     }
+    delete headers.forwarded;
+    delete headers['x-real-ip'];
     headers.host = backend.host;
     return headers;
   }
@@ -437,7 +456,7 @@ function main() {
     backendUrl,
     publishableKey: process.env.MEDUSA_PUBLISHABLE_KEY,
     supportPhone: process.env.SHOP_SUPPORT_PHONE,
-    trustProxy: ['1', 'true'].includes((process.env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: process.env.TRUST_PROXY,
   });
 
   server.listen(port, host, () => {

@@ -54,6 +54,29 @@ describe("medusa-config", () => {
     )
   })
 
+  it("never falls back to a fixed secret: outside production each data folder gets random ones, kept for restarts", () => {
+    const { mkdtempSync, readFileSync, statSync } = require("node:fs") as typeof import("node:fs")
+    const { tmpdir } = require("node:os") as typeof import("node:os")
+    const path = require("node:path") as typeof import("node:path")
+    const dirs = [mkdtempSync(path.join(tmpdir(), "shop-secrets-")), mkdtempSync(path.join(tmpdir(), "shop-secrets-"))]
+    const noSecrets = { JWT_SECRET: undefined, COOKIE_SECRET: undefined }
+    for (const mode of ["development", "test", undefined]) {
+      const [a, b] = dirs.map((DATA_DIR) => loadConfig({ ...noSecrets, NODE_ENV: mode, DATA_DIR }).projectConfig.http)
+      // the value medusa start / develop used before this fix, and anything short or shared
+      for (const value of [a.jwtSecret, a.cookieSecret]) {
+        expect(value).not.toMatch(/development-only/)
+        expect(value.length).toBeGreaterThanOrEqual(32)
+      }
+      expect(a.jwtSecret).not.toBe(a.cookieSecret)
+      expect(b.jwtSecret).not.toBe(a.jwtSecret)
+      // the same folder gives the same secrets again (sessions survive a restart)
+      expect(loadConfig({ ...noSecrets, NODE_ENV: mode, DATA_DIR: dirs[0] }).projectConfig.http.jwtSecret).toBe(a.jwtSecret)
+    }
+    const file = path.join(dirs[0], "dev-secrets.json")
+    expect(JSON.parse(readFileSync(file, "utf8")).JWT_SECRET).toBe(loadConfig({ ...noSecrets, NODE_ENV: "development", DATA_DIR: dirs[0] }).projectConfig.http.jwtSecret)
+    expect(statSync(file).mode & 0o077).toBe(0)
+  })
+
   it("makes the session cookie HTTP-only, SameSite=Lax, and Secure in production", () => {
     const prod = loadConfig({
       NODE_ENV: "production",
