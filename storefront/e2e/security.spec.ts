@@ -92,3 +92,25 @@ test("a form on another site cannot post to the shop's API", async ({ page, requ
   const after = (await (await request.get(`/api/shop/products/get/${product._id}`)).json()).data.stock
   expect(after).toBe(before)
 })
+
+test("through the storefront's origin too, Medusa's own doors keep the shop's rules", async ({ request }) => {
+  // a shopper account to guess at (the storefront proxies /api and /auth to the backend)
+  const email = `door-${Date.now()}@example.com`
+  const registered = await request.post("/api/auth/register", { data: { username: "Door Test", email, password: "secret123" } })
+  expect(registered.status()).toBe(201)
+  // 40 parallel wrong guesses through Medusa's own customer login, via the storefront server
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () => request.post("/auth/customer/emailpass", { data: { email, password: "wrong-guess" } }))
+  )
+  const refused = answers.filter((a) => a.status() === 429).length
+  expect(refused).toBeGreaterThanOrEqual(35)
+  // Medusa's password rule is the shop's
+  const weak = await request.post("/auth/customer/emailpass/register", { data: { email: `weak-${email}`, password: "1" } })
+  expect(weak.status()).toBe(400)
+  // a stored file under /static is sandboxed wherever it is served from
+  const files = await request.get("/api/shop/products/get")
+  const { products } = (await files.json()) as { products: { image: string }[] }
+  const image = await request.get(new URL(products[0].image).pathname)
+  expect(image.status()).toBe(200)
+  expect(image.headers()["content-security-policy"]).toMatch(/sandbox/)
+})

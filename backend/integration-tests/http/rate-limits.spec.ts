@@ -9,6 +9,7 @@ process.env.TRUST_PROXY = "10.9.8.7"
 
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { Agent } from "node:http"
 import { BN } from "../../src/lib/landing-page"
 import type { ShopProduct } from "../../src/lib/shop-products"
 import seed from "../../src/scripts/seed"
@@ -91,6 +92,42 @@ shopIntegrationTestRunner({
       )
       expect(guest.status).toBe(429)
       expect(guest.data).toEqual({ success: false, message: "Too many orders. Please try again in 1 minute." })
+    })
+
+    it("counts every order attempt from a client address before validating it: 10 invalid bodies use up its minute", async () => {
+      // a client address no other test used: this connection comes from another loopback address
+      const fromElsewhere = {
+        ...anyStatus,
+        baseURL: api.defaults.baseURL!.replace("localhost", "127.0.0.1"),
+        httpAgent: new Agent({ localAddress: "127.0.0.23" }),
+      }
+      const ordersBefore = await count("shop_order")
+      for (let i = 0; i < 10; i++) {
+        const invalid = await api.post(
+          "/api/shop/order/create-order",
+          { isGuest: true, landingPageSlug: DEMO_LANDING_PAGE.slug, guestName: "", guestPhone: `0155000000${i}` },
+          fromElsewhere
+        )
+        expect([invalid.status, invalid.data]).toEqual([400, { success: false, message: BN.fillAll }])
+      }
+      // a well-formed order from a fresh phone is over the address's limit now: 429 in Bengali, before validation
+      const refused = await api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          guestName: "Limit Tester",
+          guestPhone: "01550000099",
+          landingPageSlug: DEMO_LANDING_PAGE.slug,
+          cartItems: [{ productId: product._id, quantity: 1 }],
+          addressInfo: [address],
+        },
+        fromElsewhere
+      )
+      expect([refused.status, refused.data]).toEqual([429, { success: false, message: BN.tooManyOrders(1) }])
+      // and so is an invalid body, in English off a landing page
+      const invalid = await api.post("/api/shop/order/create-order", { isGuest: true, guestEmail: "x" }, fromElsewhere)
+      expect([invalid.status, invalid.data]).toEqual([429, { success: false, message: "Too many orders. Please try again in 1 minute." }])
+      expect(await count("shop_order")).toBe(ordersBefore)
     })
 
     it("takes at most 3 registrations from one client address; the refused one creates no account", async () => {

@@ -95,8 +95,11 @@ shopIntegrationTestRunner({
       // what a process killed after the payment link leaves: stock taken with its hold, an order, its payment collection
       const ids = newIds()
       await takeStock(container(), level.location_id, line(3), undefined, ids)
+      // a guest order's own guest customer record (native-guest-customer step)
+      const guest = await container().resolve(Modules.CUSTOMER).createCustomers({ first_name: "Crashed", has_account: false })
       await container().resolve(Modules.ORDER).createOrders({
         id: ids.order_id,
+        customer_id: guest.id,
         currency_code: "bdt",
         email: "crashed@example.com",
         items: [{ title: product.title, quantity: 3, unit_price: 100 }],
@@ -116,6 +119,7 @@ shopIntegrationTestRunner({
       const recovered = await recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 3600 })
       expect(recovered.released).toEqual([ids.order_id])
       expect(recovered.ordersRemoved).toEqual([ids.order_id])
+      expect(await container().resolve(Modules.CUSTOMER).listCustomers({ id: guest.id })).toEqual([])
       expect(await stock()).toBe(stockBefore)
       expect(await counts()).toEqual(before)
       const [hold] = await sql(`select released_at from stock_hold where id = ?`, [ids.order_id])

@@ -1,4 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { nativeAdminOrderMiddlewares } from "./doors/admin-orders"
+import { medusaDoorMiddlewares } from "./doors/medusa-doors"
 import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
@@ -27,5 +29,8 @@ export default defineMiddlewares({
     ...adminDashboardMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
+    // Medusa's own routes: the same rules (src/api/doors)
+    ...medusaDoorMiddlewares,
+    ...nativeAdminOrderMiddlewares,
   ],
 })

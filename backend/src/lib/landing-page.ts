@@ -23,9 +23,9 @@ import {
 export { slugify } from "./slug"
 export * from "./landing-page-groups"
 
-/** What a slug can look like (the rule's output, at most 100 characters). */
+/** What a slug can look like (the rule's output, at most 100 characters; the length is checked first). */
 export function isSlug(value: unknown): value is string {
-  return typeof value === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 100
+  return typeof value === "string" && value.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)
 }
 
 export type LandingGroupsInput = {

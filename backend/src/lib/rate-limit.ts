@@ -21,6 +21,8 @@ export interface Limiter {
   hit(key: string): Promise<void>
   /** Counts one attempt and answers how long to wait if it was over the limit (0 when allowed). */
   take(key: string): Promise<number>
+  /** Gives back one attempt counted by `take` or `hit` (a login that turned out right). */
+  release(key: string): Promise<void>
   reset(key: string): Promise<void>
 }
 
@@ -64,6 +66,11 @@ export class RateLimiter {
     return count > this.limit ? Math.max(1, resetAt - this.now()) : 0
   }
 
+  release(key: string): void {
+    const entry = this.hits.get(key)
+    if (entry && entry.count > 0) entry.count -= 1
+  }
+
   reset(key: string): void {
     this.hits.delete(key)
   }
@@ -90,6 +97,10 @@ function redisClient(): RedisClient | null {
   redis.on("error", () => undefined) // each call falls back on its own
   return redis
 }
+
+const RELEASE_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return n`
 
 class SharedLimiter implements Limiter {
   private readonly memory: RateLimiter
@@ -150,6 +161,20 @@ class SharedLimiter implements Limiter {
     return count > this.limit ? waitMs : 0
   }
 
+  async release(key: string): Promise<void> {
+    const client = redisClient()
+    if (client) {
+      try {
+        // never below zero, and never re-creating a key that expired meanwhile
+        await client.eval(RELEASE_SCRIPT, 1, this.key(key))
+        return
+      } catch {
+        // fall through to memory
+      }
+    }
+    this.memory.release(key)
+  }
+
   async reset(key: string): Promise<void> {
     const client = redisClient()
     if (client) await client.del(this.key(key)).catch(() => undefined)
@@ -164,7 +189,11 @@ export function limiter(name: string, envName: string, limit: number, windowMs: 
 
 const MINUTE = 60_000
 
-/** Every limit of the shop, in one place (README "Abuse limits"). */
+/**
+ * Every limit of the shop, in one place (README "Abuse limits"). Password
+ * guesses are counted before they are checked and given back when they were
+ * right (src/api/utils/guesses.ts), so parallel guesses cannot outrun them.
+ */
 export const limits = {
   failedLoginsByEmail: limiter("login-email", "LOGIN_LIMIT_PER_EMAIL", 5, 15 * MINUTE),
   failedLoginsByAddress: limiter("login-address", "LOGIN_LIMIT_PER_ADDRESS", 20, 15 * MINUTE),

@@ -7,12 +7,20 @@ import { ServerResponse } from "node:http"
  * - Referrer-Policy: strict-origin-when-cross-origin (no paths leave the site)
  * - X-Frame-Options: SAMEORIGIN (no clickjacking of the admin)
  * and never X-Powered-By. A response that set its own value keeps it.
+ * Everything under /static also gets STATIC_FILE_CSP, always.
  */
 export const SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "SAMEORIGIN",
 }
+
+/**
+ * Uploaded files (/static, the File module's local storage) are data, never
+ * a page: a file opened directly runs no script, loads nothing, and is its
+ * own opaque origin, whatever its type.
+ */
+export const STATIC_FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
 
 const INSTALLED = Symbol.for("shop.securityHeaders")
 
@@ -26,6 +34,12 @@ export function installSecurityHeaders(): void {
       this.removeHeader("X-Powered-By")
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
         if (!this.hasHeader(name)) this.setHeader(name, value)
+      }
+      // Express strips a mount path from req.url (app.use("/static", ...)); originalUrl keeps it
+      const req = (this as ServerResponse & { req?: { url?: string; originalUrl?: string } }).req
+      const url = req?.originalUrl ?? req?.url ?? ""
+      if (url === "/static" || url.startsWith("/static/")) {
+        this.setHeader("Content-Security-Policy", STATIC_FILE_CSP)
       }
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)

@@ -36,6 +36,8 @@ export async function recoverStockHolds(
   const { rows } = (await knex.raw(
     `select h.id, h.payment_collection_id,
             exists (select 1 from "order" o where o.id = h.id and o.deleted_at is null) as has_order,
+            (select c.id from "order" o join customer c on c.id = o.customer_id and not c.has_account
+              where o.id = h.id and o.deleted_at is null and c.deleted_at is null) as guest_customer_id,
             exists (select 1 from payment_collection p
                      where p.id = h.payment_collection_id and p.deleted_at is null) as has_collection,
             h.released_at < now() - make_interval(secs => ?::double precision) as expired
@@ -43,7 +45,14 @@ export async function recoverStockHolds(
       where h.released_at is not null and h.deleted_at is null`,
     [opts.keepSeconds]
   )) as unknown as {
-    rows: { id: string; payment_collection_id: string | null; has_order: boolean; has_collection: boolean; expired: boolean }[]
+    rows: {
+      id: string
+      payment_collection_id: string | null
+      has_order: boolean
+      guest_customer_id: string | null
+      has_collection: boolean
+      expired: boolean
+    }[]
   }
 
   const orders = rows.filter((r) => r.has_order).map((r) => r.id)
@@ -61,6 +70,9 @@ export async function recoverStockHolds(
     }
     if (collections.length) await container.resolve(Modules.PAYMENT).deletePaymentCollections(collections)
     if (orders.length) await container.resolve(Modules.ORDER).deleteOrders(orders)
+    // a guest order's own guest customer record (src/workflows/steps/native-guest-customer.ts)
+    const guests = rows.map((r) => r.guest_customer_id).filter((id): id is string => !!id)
+    if (guests.length) await container.resolve(Modules.CUSTOMER).deleteCustomers(guests)
   }
 
   const expired = rows.filter((r) => r.expired).map((r) => r.id)

@@ -434,6 +434,23 @@ async function ensureDemoLandingPage(container: MedusaContainer) {
   container.resolve(ContainerRegistrationKeys.LOGGER).info(`Created the demo landing page /landing/${DEMO_LANDING_PAGE.slug}`)
 }
 
+/**
+ * Medusa Admin's sidebar leads the merchant to one Orders and one Products
+ * screen, the shop's (Shop Orders, Shop Products): the native entries are
+ * hidden for everyone through Medusa's own layout settings (what "Customize
+ * sidebar" > "Save for everyone" stores). Their pages stay reachable and
+ * truthful (src/api/doors/admin-orders.ts). A layout the merchant saved is kept.
+ */
+export const HIDDEN_NATIVE_NAV = ["core:nav:/orders", "core:nav:/products"]
+
+async function ensureAdminSidebar(container: MedusaContainer) {
+  const settings = container.resolve(Modules.SETTINGS)
+  if (await settings.getSystemDefaultLayoutConfiguration("sidebar")) return
+  await settings.setSystemDefaultLayoutConfiguration("sidebar", {
+    widgets: Object.fromEntries(HIDDEN_NATIVE_NAV.map((id) => [id, { hidden: true }])),
+  })
+}
+
 /** Idempotent: every part is looked up first and only what is missing is created. */
 export default async function seed({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -453,5 +470,6 @@ export default async function seed({ container }: ExecArgs) {
   invalidateCatalog()
   await ensureDemoLandingPage(container)
   await ensureAdmin(container)
+  await ensureAdminSidebar(container)
   logger.info("Seed complete.")
 }

@@ -9,6 +9,7 @@ import { countLandingOrderStep } from "./steps/count-landing-order"
 import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
+import { createNativeGuestCustomerStep, splitName } from "./steps/native-guest-customer"
 import { priceShopOrderStep, type OrderLineInput } from "./steps/price-shop-order"
 import { takeStockStep } from "./steps/take-stock"
 
@@ -50,11 +51,17 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   // the units are held for an order whose ids are chosen here (crash recovery: src/jobs/release-stock-holds.ts)
   const taken = takeStockStep(stock)
 
-  const orderData = transform({ input, priced, taken }, ({ input, priced, taken }) => {
-    const [first, ...rest] = input.address.name.trim().split(/\s+/)
+  // a guest's own guest customer record, so Medusa Admin's Orders list names the order
+  const guest = transform({ input }, ({ input }) => ({
+    is_guest: input.is_guest,
+    name: input.guest_name ?? input.address.name,
+    phone: input.guest_phone ?? input.address.number,
+  }))
+  const guestCustomerId = createNativeGuestCustomerStep(guest)
+
+  const orderData = transform({ input, priced, taken, guestCustomerId }, ({ input, priced, taken, guestCustomerId }) => {
     const address = {
-      first_name: first ?? "",
-      last_name: rest.join(" "),
+      ...splitName(input.address.name),
       address_1: input.address.address,
       city: input.address.city,
       postal_code: input.address.pincode,
@@ -68,7 +75,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
         region_id: priced.region_id,
         sales_channel_id: priced.sales_channel_id,
         currency_code: STORE_CURRENCY,
-        customer_id: input.customer_id ?? undefined,
+        customer_id: input.customer_id ?? guestCustomerId ?? undefined,
         email: input.email ?? undefined,
         shipping_address: address,
         billing_address: address,

@@ -1,16 +1,23 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { markPaymentCollectionAsPaid, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, markPaymentCollectionAsPaid, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import type { OrderStatus } from "../modules/shop-order/models/shop-order"
 import { changeOrderStatusStep } from "./steps/change-order-status"
+import { syncNativeOrderStep } from "./steps/native-order-state"
 
 /**
  * An admin's status change. `delivered` also records the cash as collected:
- * the order's cash-on-delivery payment collection is captured in Medusa.
+ * the order's cash-on-delivery payment collection is captured in Medusa. The
+ * Medusa order follows (canceled, completed, fulfilment shipped or delivered:
+ * steps/native-order-state.ts), so Medusa Admin's own screens tell the same
+ * story. One change per order at a time.
  */
 export const updateShopOrderStatusWorkflow = createWorkflow(
   "update-shop-order-status",
   (input: { order_id: string; status: OrderStatus; admin_id?: string }) => {
+    // waiters poll every 50 ms for up to 30 s; one still waiting then gets a 409 (src/api/utils/shop-errors.ts)
+    acquireLockStep({ key: input.order_id, timeout: 30, ttl: 30, retryInterval: 0.05 })
     const change = changeOrderStatusStep({ order_id: input.order_id, status: input.status })
+    syncNativeOrderStep({ order_id: input.order_id, status: input.status, admin_id: input.admin_id })
     const { data: orders } = useQueryGraphStep({
       entity: "order",
       fields: ["id", "payment_collections.id", "payment_collections.status"],
@@ -29,6 +36,7 @@ export const updateShopOrderStatusWorkflow = createWorkflow(
       }))
       markPaymentCollectionAsPaid.runAsStep({ input: pay })
     })
+    releaseLockStep({ key: input.order_id })
     return new WorkflowResponse(change)
   }
 )

@@ -5,7 +5,8 @@ import { waitMinutes, type Limiter } from "../../lib/rate-limit"
 /**
  * A middleware counting each attempt against every (limiter, key) pair the
  * request names; over any limit it answers 429 with Retry-After and `message`.
- * Runs after validation, so only well-formed attempts count.
+ * Where it runs decides what counts: orders per address and registrations
+ * are counted before validation (every attempt), orders per phone after it.
  */
 export function rateLimited(
   keys: (req: MedusaRequest, address: string) => [Limiter, string | null | undefined][],

@@ -53,6 +53,10 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return inner.some((i) => isDatabaseUnavailable(i, depth + 1))
 }
 
+/** Medusa's locking module when a lock stayed taken past the step's timeout (another change of the same record). */
+const LOCK_TIMEOUT = /^Failed to acquire lock for key/
+const BUSY_MESSAGE = "This order is being changed right now. Please try again."
+
 const UNAVAILABLE = {
   en: "The shop is temporarily unavailable. Please try again in a moment.",
   bn: "সাময়িক সমস্যা হচ্ছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
@@ -98,6 +102,10 @@ export function shopErrorHandler() {
     // Workflow runs rethrow step errors as plain objects, so read the message off either.
     const raw = (err as { message?: unknown })?.message
     let message = typeof raw === "string" && raw ? raw : "Something went wrong"
+    if (typeof raw === "string" && LOCK_TIMEOUT.test(raw)) {
+      status = 409
+      message = BUSY_MESSAGE
+    }
     // body-parser and friends: malformed JSON, too large, wrong charset...
     const httpStatus = (err as { status?: number; statusCode?: number })?.statusCode
     if (typeof httpStatus === "number" && httpStatus >= 400 && httpStatus < 500) {

@@ -12,29 +12,29 @@ export const TOO_BIG = { success: false, message: "Image size should be less tha
 const CUT_OFF_MS = 5_000
 
 /**
- * Receives one image in multipart field `field`, parsing the stream as it
- * arrives: past 5 MB the answer is 413 at once, the bytes already received are
- * dropped and the rest is never kept (the connection closes after the answer,
- * at the latest CUT_OFF_MS later). The type is decided by the bytes. The image
- * is on `req.image`.
+ * Receives up to `max` images in multipart field `field`, parsing the stream as
+ * it arrives: past 5 MB in any file the answer is 413 at once, the bytes
+ * already received are dropped and the rest is never kept (the connection
+ * closes after the answer, at the latest CUT_OFF_MS later). Types are decided
+ * by the bytes. The images are on `req.images` (in order).
  */
-export function receiveImage(field: string) {
+export function receiveImages(field: string, max: number) {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    const what = max === 1 ? "the image" : "the images"
     if (!req.is("multipart/form-data")) {
-      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Send the image as multipart/form-data in field '${field}'`))
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Send ${what} as multipart/form-data in field '${field}'`))
     }
     let parser: busboy.Busboy
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+        limits: { fileSize: MAX_IMAGE_BYTES, files: max, fields: 10, parts: max + 11, fieldSize: 1024 },
       })
     } catch {
       return next(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read"))
     }
     let settled = false
-    let chunks: Buffer[] = []
-    let found = false
+    let files: Buffer[][] = []
     let extra = false
     const stopReading = () => {
       req.unpipe(parser)
@@ -43,7 +43,7 @@ export function receiveImage(field: string) {
     const fail = (err: unknown) => {
       if (settled) return
       settled = true
-      chunks = []
+      files = []
       stopReading()
       next(err)
     }
@@ -51,19 +51,20 @@ export function receiveImage(field: string) {
       // a form that ends mid-file destroys the file stream with the parser's
       // error: the parser's own handler answers; unheard, it would crash the process
       stream.on("error", () => undefined)
-      if (name !== field || found) {
+      if (name !== field || files.length >= max) {
         extra = true
         stream.resume()
         return
       }
-      found = true
+      const chunks: Buffer[] = []
+      files.push(chunks)
       stream.on("data", (chunk: Buffer) => {
         if (!settled) chunks.push(chunk)
       })
       stream.on("limit", () => {
         if (settled) return
         settled = true
-        chunks = []
+        files = []
         stopReading()
         res.setHeader("Connection", "close")
         res.status(413).json(TOO_BIG)
@@ -78,43 +79,61 @@ export function receiveImage(field: string) {
     parser.on("error", () => fail(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read")))
     parser.on("close", () => {
       if (settled) return
-      if (extra || !found) {
-        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, found ? `Send exactly one image in field '${field}'` : `No image in field '${field}'`))
+      if (extra || !files.length) {
+        const message = !files.length
+          ? `No image in field '${field}'`
+          : max === 1
+            ? `Send exactly one image in field '${field}'`
+            : `Send at most ${max} images in field '${field}'`
+        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, message))
       }
-      const buffer = Buffer.concat(chunks)
-      if (!buffer.length) {
-        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, `No image in field '${field}'`))
-      }
-      const type = detectImageType(buffer)
-      if (!type) {
-        return fail(new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file"))
+      const images: ReceivedImage[] = []
+      for (const chunks of files) {
+        const buffer = Buffer.concat(chunks)
+        if (!buffer.length) {
+          return fail(new MedusaError(MedusaError.Types.INVALID_DATA, `No image in field '${field}'`))
+        }
+        const type = detectImageType(buffer)
+        if (!type) {
+          return fail(new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file"))
+        }
+        images.push({ buffer, type })
       }
       settled = true
-      ;(req as unknown as { image: ReceivedImage }).image = { buffer, type }
+      ;(req as unknown as { images: ReceivedImage[] }).images = images
       next()
     })
     req.pipe(parser)
   }
 }
 
-/**
- * Stores the image `receiveImage` accepted through the File module, under a
- * generated name (an upload cannot choose where it is stored), and answers
- * the spec's `{ success, message, result: { url } }`.
- */
-export async function uploadImage(req: MedusaRequest, res: MedusaResponse) {
-  const { buffer, type } = (req as unknown as { image: ReceivedImage }).image
+/** One image in field `field` (the shop's upload routes). */
+export const receiveImage = (field: string) => receiveImages(field, 1)
+
+/** Stores the received images through the File module under generated names (an upload cannot choose where it is stored). */
+async function store(req: MedusaRequest) {
+  const images = (req as unknown as { images: ReceivedImage[] }).images
   const { result } = await uploadFilesWorkflow(req.scope).run({
     input: {
-      files: [
-        {
-          filename: `${randomUUID()}.${type.ext}`,
-          mimeType: type.mime,
-          content: buffer.toString("base64"),
-          access: "public",
-        },
-      ],
+      files: images.map(({ buffer, type }) => ({
+        filename: `${randomUUID()}.${type.ext}`,
+        mimeType: type.mime,
+        content: buffer.toString("base64"),
+        access: "public" as const,
+      })),
     },
   })
-  res.status(201).json({ success: true, message: "Image uploaded successfully!", result: { url: result[0].url } })
+  return result
+}
+
+/** Medusa's POST /admin/uploads answer, `{ files: [{ id, url }] }`, for the images received. */
+export async function storeImages(req: MedusaRequest, res: MedusaResponse) {
+  const files = await store(req)
+  res.status(200).json({ files: files.map((f) => ({ id: f.id, url: f.url })) })
+}
+
+/** The shop's answer `{ success, message, result: { url } }` for the one image received. */
+export async function uploadImage(req: MedusaRequest, res: MedusaResponse) {
+  const [file] = await store(req)
+  res.status(201).json({ success: true, message: "Image uploaded successfully!", result: { url: file.url } })
 }

@@ -1,13 +1,36 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { z } from "@medusajs/framework/zod"
+import { z } from "@medusajs/framework/zod"
+
+/**
+ * A string of at most `max` characters, checked before anything else looks at
+ * it: the check aborts, so no trim, pattern, refine or transform chained after
+ * it ever runs on a longer value (in zod 4 a failed plain `.max` does not stop
+ * a later `.refine` or `.regex`). Without `tooLong` the message is zod's,
+ * after the field's name.
+ */
+export function capped(max: number, tooLong?: string, notText?: string) {
+  return z.string(notText === undefined ? undefined : { error: notText }).max(max, { error: tooLong, abort: true })
+}
+
+/**
+ * The issue to report. A union whose every branch was refused says only
+ * "invalid input"; when a branch was refused for its length (a `capped`
+ * string), that says more, as zod itself would without the abort.
+ */
+function reported(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== "invalid_union") return issue
+  const tooBig = issue.errors.flat().find((i) => i.code === "too_big")
+  return tooBig ? { ...tooBig, path: [...issue.path, ...tooBig.path] } : issue
+}
 
 /** Readable one-line message from a zod error: the first issue, with its field. */
 export function zodMessage(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) {
+  const first = error.issues[0]
+  if (!first) {
     return "Invalid request"
   }
+  const issue = reported(first)
   if (issue.code === "unrecognized_keys") {
     return `Unknown parameter: ${issue.keys.join(", ")}`
   }

@@ -1,18 +1,23 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { limits } from "../../../lib/rate-limit"
+import { guessCounted } from "../../utils/guesses"
 import { rateLimited, tryAgainIn } from "../../utils/rate-limit"
 import { validateShopBody } from "../../utils/validate"
 import { LoginSchema, RegisterSchema } from "./validators"
+
+/** Registrations per client address (src/lib/rate-limit.ts), for every door that registers. */
+export const countRegistration = rateLimited(
+  (_req, address) => [[limits.registrationsByAddress, address]],
+  tryAgainIn("registrations from this network")
+)
 
 export const authMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/api/auth/register",
     methods: ["POST"],
-    middlewares: [
-      validateShopBody(RegisterSchema),
-      // registrations per client address (src/lib/rate-limit.ts)
-      rateLimited((_req, address) => [[limits.registrationsByAddress, address]], tryAgainIn("registrations from this network")),
-    ],
+    // counted before validation: a flood of bad bodies is limited too
+    middlewares: [countRegistration, validateShopBody(RegisterSchema)],
   },
-  { matcher: "/api/auth/login", methods: ["POST"], middlewares: [validateShopBody(LoginSchema)] },
+  // a password guess is counted before it is checked (src/api/utils/guesses.ts)
+  { matcher: "/api/auth/login", methods: ["POST"], middlewares: [guessCounted(), validateShopBody(LoginSchema)] },
 ]

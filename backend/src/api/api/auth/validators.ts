@@ -1,35 +1,32 @@
 import { z } from "@medusajs/framework/zod"
+import { isEmail } from "../../../lib/email"
+import { capped } from "../../utils/validate"
 
-const email = z
-  .string({ error: "Email is required" })
+/** An email as the shop stores it: trimmed, checked, lower-cased. */
+export const emailSchema = capped(254, "Email is too long", "Email is required")
   .trim()
   .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email({ error: "Please enter a valid email address" }))
+  .refine(isEmail, "Please enter a valid email address")
   .transform((value) => value.toLowerCase())
+
+/** A new password: 6 to 128 characters. */
+export const passwordSchema = capped(128, "Password must be at most 128 characters", "Password is required")
+  .min(6, "Password must be at least 6 characters")
 
 export const RegisterSchema = z
   .object({
-    username: z
-      .string({ error: "Full name is required" })
+    username: capped(100, "Full name must be at most 100 characters", "Full name is required")
       .trim()
-      .min(1, "Full name is required")
-      .max(100, "Full name must be at most 100 characters"),
-    email,
-    password: z
-      .string({ error: "Password is required" })
-      .min(6, "Password must be at least 6 characters")
-      .max(128, "Password must be at most 128 characters"),
+      .min(1, "Full name is required"),
+    email: emailSchema,
+    password: passwordSchema,
   })
   .strict()
 
 export const LoginSchema = z
   .object({
-    email,
-    password: z
-      .string({ error: "Password is required" })
-      .min(1, "Password is required")
-      .max(128, "Incorrect email or password"),
+    email: emailSchema,
+    password: capped(128, "Incorrect email or password", "Password is required").min(1, "Password is required"),
   })
   .strict()
 

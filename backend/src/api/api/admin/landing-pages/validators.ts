@@ -1,9 +1,10 @@
 import { z } from "@medusajs/framework/zod"
 import { FONT_FAMILIES, slugify } from "../../../../lib/landing-page"
+import { capped } from "../../../utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"
 
-const text = (max: number) => z.string().trim().max(max, `A text field is longer than ${max} characters`)
+const text = (max: number) => capped(max, `A text field is longer than ${max} characters`).trim()
 const flag = z.boolean({ error: "Switches must be true or false" })
 
 /** Pictures come from uploads or the web: http(s) or a path on this site, never javascript: and friends. */
@@ -13,19 +14,19 @@ const imageUrl = text(2048).refine(
 )
 const imageList = z.array(imageUrl, { error: "Image lists must be lists of URLs" }).max(20, "At most 20 images")
 
-const color = z
-  .string()
+const COLOR = "Colours must be hex values like #FF6B6B"
+const color = capped(32, COLOR)
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Colours must be hex values like #FF6B6B")
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, COLOR)
 
 /** Trust badges arrive as a list or as the editor's comma-separated text: trimmed, empties dropped. */
 const badges = z
-  .union([z.string().max(2000), z.array(z.string().max(100)).max(20)], { error: "Badges must be text or a list of texts" })
+  .union([capped(2000), z.array(capped(100)).max(20)], { error: "Badges must be text or a list of texts" })
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((b) => b.trim()).filter(Boolean))
   .refine((v) => v.length <= 20, "At most 20 badges")
 
 const countdownEnd = z
-  .union([z.string().trim().max(40), z.null()])
+  .union([capped(40).trim(), z.null()])
   .refine((v) => v === null || v === "" || !Number.isNaN(Date.parse(v)), "countdownEndDate must be a date")
   .transform((v) => (v ? new Date(v).toISOString() : null))
 
@@ -94,20 +95,18 @@ export const LandingGroupsSchema = z.object({
 })
 
 /** A page's product: its id, or the populated product the editor loaded (its `_id`). */
+const productId = capped(64, "Product not found")
 const productRef = z
-  .union([z.string(), z.object({ _id: z.string() }).loose(), z.null()], { error: REQUIRED })
+  .union([productId, z.object({ _id: productId }).loose(), z.null()], { error: REQUIRED })
   .transform((v) => (v === null ? "" : typeof v === "string" ? v.trim() : v._id.trim()))
   .refine((v) => v.length > 0, REQUIRED)
-  .refine((v) => v.length <= 64, "Product not found")
 
-const title = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "The title is longer than 200 characters")
+const title = capped(200, "The title is longer than 200 characters", REQUIRED).trim().min(1, REQUIRED)
 
 /** The slug by the spec's rule; what cannot make one (no letter or digit) is refused. */
-const slug = z
-  .string({ error: REQUIRED })
+const slug = capped(100, "The slug is longer than 100 characters", REQUIRED)
   .trim()
   .min(1, REQUIRED)
-  .max(100, "The slug is longer than 100 characters")
   .transform(slugify)
   .refine((v) => v.length > 0, "The slug needs at least one letter or digit (a-z, 0-9)")
 

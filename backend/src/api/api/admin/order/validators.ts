@@ -1,8 +1,9 @@
 import { z } from "@medusajs/framework/zod"
 import { ORDER_STATUSES } from "../../../../modules/shop-order/models/shop-order"
+import { capped } from "../../../utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({
-  orderId: z.string({ error: "orderId is required" }).min(1, "orderId is required").max(64),
+  orderId: capped(64, undefined, "orderId is required").min(1, "orderId is required"),
   orderStatus: z.enum(ORDER_STATUSES, { error: `orderStatus must be one of: ${ORDER_STATUSES.join(", ")}` }),
 })
 
@@ -18,7 +19,7 @@ const whole = (name: string, min: number, max: number) =>
 /** Optional paging and search of all-orders; without them the whole list is answered. */
 export const AllOrdersQuerySchema = z
   .object({
-    q: z.string({ error: "q must be text" }).max(200, "The search is longer than 200 characters").optional(),
+    q: capped(200, "The search is longer than 200 characters", "q must be text").optional(),
     offset: whole("offset", 0, 10_000_000).optional(),
     limit: whole("limit", 1, 200).optional(),
   })

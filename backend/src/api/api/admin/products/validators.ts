@@ -1,10 +1,12 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, isBrandAllowed } from "../../../../lib/catalog"
+import { capped } from "../../../utils/validate"
 
 /** A number, or a numeric string as HTML forms send it. */
 function amount(label: string, opts: { integer?: boolean; max: number }) {
+  const notANumber = `${label} must be a number`
   return z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${label} must be a number`)], {
+    .union([z.number(), capped(64, notANumber).trim().regex(/^\d+(\.\d+)?$/, notANumber)], {
       error: `${label} is required and must be a number`,
     })
     .transform(Number)
@@ -16,11 +18,7 @@ function amount(label: string, opts: { integer?: boolean; max: number }) {
 }
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+  capped(max, `${label} must be at most ${max} characters`, `${label} is required`).trim().min(1, `${label} is required`)
 
 /** The product form of SPEC.md section 3, enforced on the server. */
 export const ShopProductSchema = z

@@ -1,11 +1,8 @@
 import { z } from "@medusajs/framework/zod"
+import { capped } from "../../../utils/validate"
 
 const field = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+  capped(max, `${label} must be at most ${max} characters`, `${label} is required`).trim().min(1, `${label} is required`)
 
 /** All five fields are required (SPEC.md section 3, "Address"). */
 const fields = {

@@ -15,15 +15,21 @@ const validateLanding = validateShopBody(LandingOrderSchema)
 const validateCustomer = validateShopBody(CustomerOrderSchema)
 const ownCustomer = requireSelfOrAdmin("body")
 
+/** A guest's order from a landing page (isGuest: true and its landingPageSlug), read off the raw body. */
+function fromLandingPage(req: MedusaRequest): boolean {
+  const body = req.body as { isGuest?: unknown; landingPageSlug?: unknown } | undefined
+  if (!body || typeof body !== "object" || body.isGuest !== true) return false
+  return typeof body.landingPageSlug === "string" && body.landingPageSlug.trim() !== ""
+}
+
 /**
  * Guests send isGuest: true, from a landing page with its landingPageSlug;
  * anything else is a signed-in customer's own order.
  */
 function validateCreateOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const body = req.body as { isGuest?: unknown; landingPageSlug?: unknown } | undefined
+  const body = req.body as { isGuest?: unknown } | undefined
   if (body && typeof body === "object" && body.isGuest === true) {
-    const fromLanding = typeof body.landingPageSlug === "string" && body.landingPageSlug.trim() !== ""
-    return (fromLanding ? validateLanding : validateGuest)(req, res, next)
+    return (fromLandingPage(req) ? validateLanding : validateGuest)(req, res, next)
   }
   ownCustomer(req, res, (err?: unknown) => {
     if (err) return next(err)
@@ -58,26 +64,29 @@ async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next:
   }
 }
 
-type OrderBody = { isGuest?: boolean; landingPageSlug?: string | null; guestPhone?: string; userId?: string }
+/** Too many orders: in Bengali on a landing page. */
+const tooManyOrders = (req: MedusaRequest, minutes: number) =>
+  fromLandingPage(req) ? BN.tooManyOrders(minutes) : tryAgainIn("orders")(req, minutes)
 
 /**
- * Orders per client address and per phone (a guest's phone, in its 01XXXXXXXXX
- * form when it is a Bangladeshi mobile; a signed-in customer by their id).
- * A landing page answers in Bengali. Every well-formed attempt counts, also
- * one refused for stock, so a phone cannot hammer a flash sale.
+ * Orders per client address: every attempt counts, before the body is
+ * validated, so a flood of malformed or oversized bodies is limited too.
  */
-const limitOrders = rateLimited(
-  (req, address) => {
-    const body = req.validatedBody as OrderBody
-    const phone = body.isGuest ? normalizeBdPhone(String(body.guestPhone ?? "")) ?? String(body.guestPhone ?? "").trim() : null
-    return [
-      [limits.ordersByAddress, address],
-      [limits.ordersByPhone, phone ? `phone:${phone}` : body.userId ? `customer:${body.userId}` : null],
-    ]
-  },
-  (req, minutes) =>
-    (req.validatedBody as OrderBody).landingPageSlug ? BN.tooManyOrders(minutes) : tryAgainIn("orders")(req, minutes)
-)
+const limitOrdersByAddress = rateLimited((_req, address) => [[limits.ordersByAddress, address]], tooManyOrders)
+
+type OrderBody = { isGuest?: boolean; guestPhone?: string; userId?: string }
+
+/**
+ * Orders per phone (a guest's phone, in its 01XXXXXXXXX form when it is a
+ * Bangladeshi mobile; a signed-in customer by their id), counted once the body
+ * is valid. Every well-formed attempt counts, also one refused for stock, so a
+ * phone cannot hammer a flash sale.
+ */
+const limitOrdersByPhone = rateLimited((req) => {
+  const body = req.validatedBody as OrderBody
+  const phone = body.isGuest ? normalizeBdPhone(String(body.guestPhone ?? "")) ?? String(body.guestPhone ?? "").trim() : null
+  return [[limits.ordersByPhone, phone ? `phone:${phone}` : body.userId ? `customer:${body.userId}` : null]]
+}, tooManyOrders)
 
 /** Reading an order needs a session: a customer's own, or an admin's. */
 function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
@@ -89,7 +98,7 @@ function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNex
 }
 
 export const orderMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [validateCreateOrder, limitOrders, refuseWhenSoldOut] },
+  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [limitOrdersByAddress, validateCreateOrder, limitOrdersByPhone, refuseWhenSoldOut] },
   { matcher: "/api/shop/order/get-orders/:userId", methods: ["GET"], middlewares: [requireSelfOrAdmin()] },
   { matcher: "/api/shop/order/get-order-details/:orderId", methods: ["GET"], middlewares: [requireSession] },
 ]

@@ -1,10 +1,17 @@
 import { z } from "@medusajs/framework/zod"
+import { isEmail } from "../../../../lib/email"
 import { BN, DELIVERY_AREAS, deliveryAreaOf, normalizeBdPhone } from "../../../../lib/landing-page"
+import { capped } from "../../../utils/validate"
 
 const FILL_IN = "Please fill in all delivery information!"
 const text = (max: number, message = FILL_IN) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `A field is longer than ${max} characters`)
-const optionalText = (max: number) => z.string().trim().max(max).optional().default("")
+  capped(max, `A field is longer than ${max} characters`, message).trim().min(1, message)
+const optionalText = (max: number) => capped(max).trim().optional().default("")
+/** An email address, or nothing (""). */
+const optionalEmail = (message: string) =>
+  capped(254)
+    .trim()
+    .refine((v) => v === "" || isEmail(v), message)
 
 const quantity = z
   .number({ error: "Quantity must be a whole number" })
@@ -21,16 +28,10 @@ export const GuestOrderSchema = z
     isGuest: z.literal(true),
     guestName: text(100),
     guestPhone: text(20),
-    guestEmail: z
-      .string()
-      .trim()
-      .max(254)
-      .optional()
-      .default("")
-      .refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Please enter a valid email address!"),
+    guestEmail: optionalEmail("Please enter a valid email address!").optional().default(""),
     landingPageSlug: z.union([z.literal(""), z.null()]).optional(),
     cartItems: z
-      .array(z.object({ productId: z.string({ error: "productId is required" }).min(1).max(64), quantity }).loose(), {
+      .array(z.object({ productId: capped(64, undefined, "productId is required").min(1), quantity }).loose(), {
         error: "cartItems must be a list",
       })
       .min(1, "Your cart is empty!")
@@ -54,9 +55,9 @@ export const GuestOrderSchema = z
   // shop checkout needs the email too (SPEC.md section 5)
   .refine((body) => body.guestEmail !== "", FILL_IN)
 
-const bnText = (max: number) =>
-  z.string({ error: BN.fillAll }).trim().min(1, BN.fillAll).max(max, `${max} অক্ষরের বেশি লেখা যাবে না`)
-const bnOptional = (max: number) => z.string().trim().max(max, `${max} অক্ষরের বেশি লেখা যাবে না`).optional().default("")
+const bnTooLong = (max: number) => `${max} অক্ষরের বেশি লেখা যাবে না`
+const bnText = (max: number) => capped(max, bnTooLong(max), BN.fillAll).trim().min(1, BN.fillAll)
+const bnOptional = (max: number) => capped(max, bnTooLong(max)).trim().optional().default("")
 
 /**
  * A cash-on-delivery order from a landing page (SPEC.md section 3, "Guest
@@ -68,7 +69,7 @@ const bnOptional = (max: number) => z.string().trim().max(max, `${max} অক্
 export const LandingOrderSchema = z
   .object({
     isGuest: z.literal(true),
-    landingPageSlug: z.string().trim().min(1).max(100),
+    landingPageSlug: capped(100).trim().min(1),
     guestName: bnText(100),
     guestPhone: bnText(20).transform((v, ctx) => {
       const phone = normalizeBdPhone(v)
@@ -79,16 +80,15 @@ export const LandingOrderSchema = z
       return phone
     }),
     guestEmail: z
-      .union([z.string().trim().max(254), z.null()], { error: BN.badEmail })
+      .union([optionalEmail(BN.badEmail), z.null()], { error: BN.badEmail })
       .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), BN.badEmail),
+      .transform((v) => v ?? ""),
     deliveryArea: z.enum(DELIVERY_AREAS, { error: "deliveryArea হবে dhaka অথবা outside" }).optional(),
     cartItems: z
       .array(
         z
           .object({
-            productId: z.string({ error: "Product not found!" }).min(1, "Product not found!").max(64, "Product not found!"),
+            productId: capped(64, "Product not found!", "Product not found!").min(1, "Product not found!"),
             quantity: z
               .number({ error: BN.badQuantity })
               .int(BN.badQuantity)
@@ -121,10 +121,10 @@ export const LandingOrderSchema = z
 export const CustomerOrderSchema = z
   .object({
     isGuest: z.literal(false).optional(),
-    userId: z.string({ error: "userId is required" }).min(1).max(64),
-    cartId: z.string().max(64).optional(),
+    userId: capped(64, undefined, "userId is required").min(1),
+    cartId: capped(64).optional(),
     addressInfo: z
-      .object({ addressId: z.string({ error: "Please select a delivery address before checkout!" }).min(1).max(64) }, {
+      .object({ addressId: capped(64, undefined, "Please select a delivery address before checkout!").min(1) }, {
         error: "Please select a delivery address before checkout!",
       })
       .loose(),

@@ -1,7 +1,8 @@
 import { z } from "@medusajs/framework/zod"
+import { capped } from "../../../utils/validate"
 
 const quantity = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+$/, "Quantity must be a whole number")], {
+  .union([z.number(), capped(32, "Quantity must be a whole number").trim().regex(/^-?\d+$/, "Quantity must be a whole number")], {
     error: "Quantity must be a whole number",
   })
   .transform(Number)
@@ -14,8 +15,8 @@ const quantity = z
   )
 
 export const AddToCartSchema = z.object({
-  userId: z.string({ error: "userId is required" }).min(1, "userId is required").max(64),
-  productId: z.string({ error: "productId is required" }).min(1, "productId is required").max(64),
+  userId: capped(64, undefined, "userId is required").min(1, "userId is required"),
+  productId: capped(64, undefined, "productId is required").min(1, "productId is required"),
   quantity: quantity.optional().default(1),
 })
 

@@ -1,10 +1,12 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS } from "../../../../lib/catalog"
+import { capped } from "../../../utils/validate"
 
 /** `a,b` or repeated keys, trimmed, empties dropped; each value must be known. */
 function commaList(name: string, allowed: readonly string[]) {
+  const text = capped(500, `The ${name} list is longer than 500 characters`)
   return z
-    .union([z.string(), z.array(z.string())])
+    .union([text, z.array(text).max(20, `At most 20 ${name} values`)])
     .optional()
     .transform((value, ctx) => {
       const values = (Array.isArray(value) ? value : value ? [value] : [])
@@ -28,8 +30,7 @@ export const GetShopProductsSchema = z
   .object({
     category: commaList("category", CATEGORIES),
     brand: commaList("brand", BRANDS),
-    sortBy: z
-      .string()
+    sortBy: capped(100)
       .optional()
       .transform((value, ctx) => {
         const v = value?.trim() || DEFAULT_SORT
