@@ -82,6 +82,29 @@ test.afterAll(async () => {
   await context?.close()
 })
 
+test("the sidebar leads to one Orders and one Products screen, the shop's", async () => {
+  await page.goto("/app/shop-dashboard")
+  await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('a[href="/app/shop-orders"]').first()).toBeVisible()
+  await expect(page.locator('a[href="/app/shop-products"]').first()).toBeVisible()
+  // Medusa's own entries are hidden for everyone by the seed (their pages stay reachable by URL)
+  await expect(page.locator('a[href="/app/orders"]')).toHaveCount(0)
+  await expect(page.locator('a[href="/app/products"]')).toHaveCount(0)
+  await page.screenshot({ path: "test-results/admin-sidebar.png" })
+})
+
+test("Medusa's own Orders page, still reachable by address, names the guest on the list and the order page", async () => {
+  await page.goto("/app/orders")
+  const row = page.getByRole("row").filter({ hasText: guestOrder.guestName })
+  await expect(row).toBeVisible({ timeout: 30_000 })
+  await page.screenshot({ path: "test-results/admin-native-orders.png" })
+  await row.getByText(guestOrder.guestName).click()
+  await page.waitForURL(/\/app\/orders\/order_/, { timeout: 30_000 })
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(guestOrder.guestName).first()).toBeVisible()
+  await page.screenshot({ path: "test-results/admin-native-order.png", fullPage: true })
+})
+
 test("the dashboard shows the route's figures and switches period", async () => {
   const api = await page.request.get("/api/admin/dashboard?period=all")
   const { data } = (await api.json()) as { data: { totalProducts: number; totalOrders: number; todayOrders: number } }
