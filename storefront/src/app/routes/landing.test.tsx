@@ -360,7 +360,8 @@ describe('/landing/{slug}', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'), { timeout: 3000 });
     expect(router.state.location.state).toEqual({ orderData: CONFIRMATION });
-    expect(screen.getByTestId('order-number')).toHaveTextContent('ORD-261122-7KQ4XM');
+    // the confirmation route renders after the navigation: wait for it (a busy machine is slow)
+    expect(await screen.findByTestId('order-number', {}, { timeout: 3000 })).toHaveTextContent('ORD-261122-7KQ4XM');
     expect(screen.getByTestId('confirmation-total')).toHaveTextContent('৳4,900');
   });
 
