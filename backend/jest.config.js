@@ -14,6 +14,8 @@ module.exports = {
   },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "json"],
+  // the contract from its source, so tests never run against a stale build of it
+  moduleNameMapper: { "^@shop/contract$": "<rootDir>/../packages/contract/src/index.ts" },
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["./integration-tests/setup.js"],
   globalSetup: "./integration-tests/global-setup.js",

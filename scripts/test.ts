@@ -53,6 +53,11 @@ async function main() {
   const tap = path.join(work, "scripts.tap")
   const jestJson = path.join(work, "jest.json")
   const vitestJson = path.join(work, "vitest.json")
+  const contractJson = path.join(work, "contract.json")
+  const vitestCounts = (file: string) => {
+    const r = readJson(file)
+    return r ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests } : null
+  }
   const playwrightJson = path.join(work, "playwright.json")
 
   const suites: Suite[] = [
@@ -100,16 +105,18 @@ async function main() {
       },
     },
     {
+      name: "contract",
+      command: bin("vitest"),
+      args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${contractJson}`],
+      cwd: path.join(ROOT, "packages", "contract"),
+      counts: () => vitestCounts(contractJson),
+    },
+    {
       name: "storefront",
       command: bin("vitest"),
       args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
       cwd: path.join(ROOT, "storefront"),
-      counts: () => {
-        const r = readJson(vitestJson)
-        return r
-          ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
-          : null
-      },
+      counts: () => vitestCounts(vitestJson),
     },
     {
       name: "e2e",

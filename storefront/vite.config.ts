@@ -36,7 +36,11 @@ const segment = (prefix: string) => `^/${prefix}(?:[/?]|$)`;
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // the contract from its source: the storefront never ships a stale build of it
+      '@shop/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     port: Number(process.env.STOREFRONT_PORT) || 5173,

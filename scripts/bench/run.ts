@@ -29,6 +29,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { prepareB1, startBaseline, B1_PRODUCT_ID, type Baseline } from "./baselines"
 import { login, percentile, printTable, runLoad, startBenchStack, writeResults, type LoadResult } from "./lib"
+import type { Product } from "@shop/contract"
 
 const SLUG = "salwar-kameez-offer"
 const DURATION = Number(process.env.BENCH_DURATION || 10)
@@ -99,18 +100,6 @@ function groupRssMB(pgids: number[]): { mb: number; processes: number; maxServer
   return { mb: round1(kb / 1024), processes, maxServerMB: round1(Math.max(0, ...perGroup.values()) / 1024) }
 }
 
-type Product = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount?: number
-}
 
 async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const res = await fetch(url, init)

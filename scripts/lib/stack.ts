@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url"
 import pg from "pg"
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+export const CONTRACT = path.join(ROOT, "packages", "contract")
 export const BACKEND = path.join(ROOT, "backend")
 export const STOREFRONT = path.join(ROOT, "storefront")
 export const BACKEND_BUILD = path.join(BACKEND, ".medusa", "server")
@@ -119,7 +120,22 @@ async function buildIfChanged(opts: {
   return true
 }
 
+/** The contract (packages/contract) as the built servers load it: dist/index.{cjs,mjs}. */
+let contractBuild: Promise<boolean> | null = null
+export async function buildContract(log: Log): Promise<void> {
+  // the backend and the storefront build at once: one contract build serves both
+  contractBuild ??= buildIfChanged({
+    name: "contract",
+    sources: [path.join(CONTRACT, "src"), path.join(CONTRACT, "build.mjs"), path.join(CONTRACT, "package.json")],
+    output: path.join(CONTRACT, "dist"),
+    log,
+    build: () => run(process.execPath, ["build.mjs"], { cwd: CONTRACT, label: "contract build" }),
+  })
+  await contractBuild
+}
+
 export async function buildBackend(log: Log): Promise<void> {
+  await buildContract(log)
   await buildIfChanged({
     name: "backend",
     sources: [
@@ -127,6 +143,7 @@ export async function buildBackend(log: Log): Promise<void> {
       path.join(BACKEND, "medusa-config.ts"),
       path.join(BACKEND, "package.json"),
       path.join(BACKEND, "tsconfig.json"),
+      path.join(CONTRACT, "src"),
     ],
     output: BACKEND_BUILD,
     log,
@@ -149,6 +166,7 @@ export async function buildBackend(log: Log): Promise<void> {
 }
 
 export async function buildStorefront(log: Log): Promise<void> {
+  await buildContract(log)
   await buildIfChanged({
     name: "storefront",
     sources: [
@@ -157,6 +175,7 @@ export async function buildStorefront(log: Log): Promise<void> {
       path.join(STOREFRONT, "public"),
       path.join(STOREFRONT, "vite.config.ts"),
       path.join(STOREFRONT, "package.json"),
+      path.join(CONTRACT, "src"),
     ],
     output: STOREFRONT_BUILD,
     log,

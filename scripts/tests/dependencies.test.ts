@@ -1,11 +1,11 @@
 import assert from "node:assert/strict"
 import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { test } from "node:test"
 import { ROOT } from "../lib/stack"
 
-const manifests = ["package.json", "backend/package.json", "storefront/package.json"].map((file) => ({
+const manifests = ["package.json", "packages/contract/package.json", "backend/package.json", "storefront/package.json"].map((file) => ({
   file,
   json: JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as Record<string, Record<string, string>>,
 }))
@@ -25,7 +25,19 @@ test("every @medusajs package is pinned to one exact version", () => {
 })
 
 test("workspaces are listed by name", () => {
-  assert.deepEqual(manifests[0].json.workspaces, ["backend", "storefront"] as never)
+  assert.deepEqual(manifests[0].json.workspaces, ["packages/contract", "backend", "storefront"] as never)
+})
+
+test("the contract imports nothing: no dependencies, only its own files", () => {
+  const contract = manifests[1].json
+  assert.equal(contract.dependencies, undefined)
+  const src = path.join(ROOT, "packages", "contract", "src")
+  for (const file of readdirSync(src).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+    const text = readFileSync(path.join(src, file), "utf8")
+    for (const [, spec] of text.matchAll(/\bfrom\s+["']([^"']+)["']/g)) {
+      assert.match(spec, /^\.\/[a-z-]+$/, `${file} imports ${spec}`)
+    }
+  }
 })
 
 test("the admin, the storefront and the dashboard share one react-query and one router", () => {

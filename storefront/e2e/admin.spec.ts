@@ -1,3 +1,4 @@
+import type { Product } from "@shop/contract"
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test"
 
 /**
@@ -18,7 +19,6 @@ const PNG = Buffer.from(
   "base64"
 )
 
-type ShopProduct = { _id: string; title: string; stock: number; price: number; saleprice: number }
 
 test.describe.configure({ mode: "serial" })
 
@@ -32,7 +32,7 @@ const toast = (text: string) => page.getByText(text, { exact: true }).first()
 async function placeGuestOrder(request: APIRequestContext) {
   const list = await request.get("/api/shop/products/get")
   expect(list.ok()).toBe(true)
-  const { products } = (await list.json()) as { products: ShopProduct[] }
+  const { products } = (await list.json()) as { products: Product[] }
   const product = products.find((p) => p.stock > 2)!
   const guestName = `E2E Admin Buyer ${RUN}`
   const res = await request.post("/api/shop/order/create-order", {
@@ -240,7 +240,7 @@ test("landing pages: the seeded page, then create, publish and delete one", asyn
   await expect(toast("Landing page URL copied to clipboard!")).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/landing\/salwar-kameez-offer$/)
 
-  const products = (await (await page.request.get("/api/admin/products/get-products")).json()) as { products: ShopProduct[] }
+  const products = (await (await page.request.get("/api/admin/products/get-products")).json()) as { products: Product[] }
   const product = products.products.find((p) => p.stock > 0)!
 
   await page.getByRole("link", { name: "Create Landing Page" }).click()

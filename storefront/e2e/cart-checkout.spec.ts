@@ -1,13 +1,14 @@
 import { expect, test, type Page } from "@playwright/test"
 
-import { notice, pays, productByTitle, signInNewCustomer, taka, type ShopProduct } from "./shop-helpers"
+import { notice, pays, productByTitle, signInNewCustomer, taka } from "./shop-helpers"
+import type { Product } from "@shop/contract"
 
 /** The guest cart in localStorage, the guest checkout, and a signed-in shopper's cart, address and order. */
 
 const TEE = "Puma Formstrip Tee"
 const SHIRT = "Oxford Button-Down Shirt"
 
-async function addFromProductPage(page: Page, product: ShopProduct) {
+async function addFromProductPage(page: Page, product: Product) {
   await page.goto(`/shop/product/${product._id}`)
   await page.getByRole("article").getByRole("button", { name: "Add to Cart" }).click()
   await expect(notice(page)).toHaveText(/Product added to cart successfully/)
@@ -21,7 +22,7 @@ async function openCart(page: Page) {
 test("guest cart: kept in localStorage guestCart as { items: [{ productId: <product>, quantity, _id }] }", async ({ page, request }) => {
   const tee = await productByTitle(request, TEE)
   const shirt = await productByTitle(request, SHIRT)
-  const teeFromApi = ((await (await request.get(`/api/shop/products/get/${tee._id}`)).json()) as { data: ShopProduct }).data
+  const teeFromApi = ((await (await request.get(`/api/shop/products/get/${tee._id}`)).json()) as { data: Product }).data
 
   await addFromProductPage(page, tee)
   await page.getByRole("article").getByRole("button", { name: "Add to Cart" }).click()
@@ -30,7 +31,7 @@ test("guest cart: kept in localStorage guestCart as { items: [{ productId: <prod
   await expect(page.getByTestId("cart-count")).toHaveText("3")
 
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("guestCart")))!) as {
-    items: { productId: ShopProduct; quantity: number; _id: string }[]
+    items: { productId: Product; quantity: number; _id: string }[]
   }
   expect(Object.keys(stored)).toEqual(["items"])
   expect(stored.items).toHaveLength(2)

@@ -1,3 +1,4 @@
+import type { Product } from "@shop/contract"
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
 
 /**
@@ -13,7 +14,6 @@ const FILL_ALL = "অনুগ্রহ করে নাম, মোবাইল 
 const BAD_PHONE = "সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)"
 const ORDER_PLACED = "আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে"
 
-type Product = { _id: string; title: string; image: string; price: number; saleprice: number; stock: number }
 
 const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
 const pays = (p: Pick<Product, "price" | "saleprice">) => (p.saleprice > 0 ? p.saleprice : p.price)

@@ -1,19 +1,8 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
+import type { Product } from "@shop/contract"
 
 /** Shared helpers of the shopper e2e specs (auth, shop, cart-checkout, profile). */
 
-export type ShopProduct = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  saleprice: number
-  stock: number
-  discount: number
-}
 
 export const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 
@@ -25,15 +14,15 @@ export function uniqueEmail(prefix: string): string {
 }
 
 export const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
-export const pays = (p: Pick<ShopProduct, "price" | "saleprice">) => (p.saleprice > 0 ? p.saleprice : p.price)
+export const pays = (p: Pick<Product, "price" | "saleprice">) => (p.saleprice > 0 ? p.saleprice : p.price)
 
-export async function allProducts(request: APIRequestContext): Promise<ShopProduct[]> {
+export async function allProducts(request: APIRequestContext): Promise<Product[]> {
   const res = await request.get("/api/shop/products/get")
   expect(res.ok()).toBe(true)
-  return ((await res.json()) as { products: ShopProduct[] }).products
+  return ((await res.json()) as { products: Product[] }).products
 }
 
-export async function productByTitle(request: APIRequestContext, title: string): Promise<ShopProduct> {
+export async function productByTitle(request: APIRequestContext, title: string): Promise<Product> {
   const product = (await allProducts(request)).find((p) => p.title === title)
   expect(product, `seeded product "${title}"`).toBeTruthy()
   return product!

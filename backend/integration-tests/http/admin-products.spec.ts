@@ -1,14 +1,13 @@
 import http from "http"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
-import { productPicture } from "../../src/lib/png"
+import { productPicture } from "../../src/scripts/png"
 import { ADMIN, anyStatus, customerSession, loginAs, multipart } from "../utils/session"
 
 jest.setTimeout(180_000)
 
-type Product = ShopProduct
 
 const form = {
   image: "http://localhost:9000/static/placeholder.png",

@@ -6,14 +6,13 @@ import {
   CATEGORY_BRANDS,
   SORT_OPTIONS,
   type CategoryId,
-} from "../../src/lib/catalog"
-import type { ShopProduct } from "../../src/lib/shop-products"
+} from "@shop/contract"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { SEED_PRODUCTS } from "../../src/scripts/seed-data"
 
 jest.setTimeout(180_000)
 
-type Product = ShopProduct
 
 const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 

@@ -1,6 +1,6 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { SEED_PRODUCTS } from "../../src/scripts/seed-data"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
@@ -160,7 +160,7 @@ shopIntegrationTestRunner({
     })
 
     it("an answer never predates its request, even while another computation is under way", async () => {
-      const product = ((await api.get("/api/shop/products/get")).data.products as ShopProduct[]).find((p) => p.stock >= 5)!
+      const product = ((await api.get("/api/shop/products/get")).data.products as Product[]).find((p) => p.stock >= 5)!
       const placed = await api.post(
         "/api/shop/order/create-order",
         {
@@ -237,11 +237,11 @@ shopIntegrationTestRunner({
         })
       }
 
-      const products = (await api.get("/api/shop/products/get")).data.products as ShopProduct[]
+      const products = (await api.get("/api/shop/products/get")).data.products as Product[]
       const byStock = products.filter((p) => p.stock >= 10).sort((a, b) => a.title.localeCompare(b.title))
       const [lastUnit, comesBack, reserved, deletedInStock, ...forOrders] = byStock
       const deletedSoldOut = products.find((p) => p.stock === 0)!
-      const setStock = async (product: ShopProduct, stock: number) => {
+      const setStock = async (product: Product, stock: number) => {
         const { _id, ...form } = product
         const res = await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock }, as(admin.cookie))
         expect(res.status).toBe(200)
@@ -253,7 +253,7 @@ shopIntegrationTestRunner({
       const placed: Placed[] = []
       const guest = async (
         who: { name: string; email: string; phone: string },
-        product: ShopProduct,
+        product: Product,
         quantity: number
       ) => {
         const res = await api.post(
@@ -408,7 +408,7 @@ shopIntegrationTestRunner({
         outOfStockProducts: seedOut - 1 + 1 + 1 + 1,
       }
       // the same notion as the shop's own product list
-      const listed = (await api.get("/api/admin/products/get-products", as(admin.cookie))).data.products as ShopProduct[]
+      const listed = (await api.get("/api/admin/products/get-products", as(admin.cookie))).data.products as Product[]
       expect(listed).toHaveLength(expectedProducts.totalProducts)
       expect(listed.filter((p) => p.stock === 0)).toHaveLength(expectedProducts.outOfStockProducts)
       expect(listed.find((p) => p._id === comesBack._id)!.stock).toBe(1)

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 // (nothing here may import the app's rate limits or client address: they read the settings above when loaded)
 import { installSecurityHeaders } from "../../src/lib/security-headers"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, loginAs, multipart, sessionCookie } from "../utils/session"
 
@@ -32,7 +32,7 @@ shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let client = 0
     let publishableKey: string
-    let product: ShopProduct
+    let product: Product
     let variantId: string
     let regionId: string
 
@@ -66,7 +66,7 @@ shopIntegrationTestRunner({
       const container = getContainer()
       const keys = await container.resolve(Modules.API_KEY).listApiKeys({ type: "publishable" })
       publishableKey = keys.find((k) => !k.revoked_at)!.token
-      product = (await api.get("/api/shop/products/get")).data.products.find((p: ShopProduct) => p.stock >= 5)
+      product = (await api.get("/api/shop/products/get")).data.products.find((p: Product) => p.stock >= 5)
       const query = container.resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({ entity: "product", fields: ["variants.id"], filters: { id: product._id } })
       variantId = (data[0] as { variants: { id: string }[] }).variants[0].id

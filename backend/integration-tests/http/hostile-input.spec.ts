@@ -9,9 +9,9 @@ import fc from "fast-check"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
-import { productPicture } from "../../src/lib/png"
+import { productPicture } from "../../src/scripts/png"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(900_000)
@@ -128,7 +128,7 @@ shopIntegrationTestRunner({
     let admin: { cookie: string }
     let alice: { cookie: string; user: { _id: string } }
     let bob: { cookie: string; user: { _id: string } }
-    let product: ShopProduct
+    let product: Product
     let bobAddressId: string
     let orderId: string
 
@@ -192,7 +192,7 @@ shopIntegrationTestRunner({
       admin = await loginAs(api, ADMIN)
       alice = (await customerSession(api, "Alice Fuzz")) as typeof alice
       bob = (await customerSession(api, "Bob Fuzz")) as typeof bob
-      const all: ShopProduct[] = (await api.get("/api/shop/products/get")).data.products
+      const all: Product[] = (await api.get("/api/shop/products/get")).data.products
       product = all.reduce((a, b) => (b.stock > a.stock ? b : a))
     })
 

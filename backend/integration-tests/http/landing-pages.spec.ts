@@ -1,8 +1,8 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { BN, defaultGroups } from "../../src/lib/landing-page"
-import { productPicture } from "../../src/lib/png"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import { BN_MESSAGES, defaultGroups } from "@shop/contract"
+import { productPicture } from "../../src/scripts/png"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { ADMIN, anyStatus, customerSession, loginAs, multipart } from "../utils/session"
@@ -11,11 +11,11 @@ jest.setTimeout(300_000)
 
 const REQUIRED = "Please fill in all required fields"
 const NOT_FOUND = { success: false, message: "Landing page not found" }
-const pays = (p: ShopProduct) => (p.saleprice > 0 ? p.saleprice : p.price)
+const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let products: ShopProduct[]
+    let products: Product[]
     let admin: { cookie: string }
     let customer: { cookie: string }
 
@@ -30,13 +30,13 @@ shopIntegrationTestRunner({
 
     const as = (cookie?: string) => ({ ...anyStatus, headers: cookie ? { cookie } : {} })
     const stockOf = async (id: string) => (await api.get(`/api/shop/products/get/${id}`)).data.data.stock as number
-    const setStock = async (product: ShopProduct, stock: number) => {
+    const setStock = async (product: Product, stock: number) => {
       const { _id, ...form } = product
       const res = await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock }, as(admin.cookie))
       expect(res.status).toBe(200)
     }
     let counter = 0
-    const createPage = async (product: ShopProduct, extra: Record<string, unknown> = {}) => {
+    const createPage = async (product: Product, extra: Record<string, unknown> = {}) => {
       counter += 1
       const res = await api.post(
         "/api/admin/landing-pages/create",
@@ -302,7 +302,7 @@ shopIntegrationTestRunner({
     })
 
     describe("cash-on-delivery orders from a landing page", () => {
-      const orderBody = (slug: string, product: ShopProduct, extra: Record<string, unknown> = {}) => ({
+      const orderBody = (slug: string, product: Product, extra: Record<string, unknown> = {}) => ({
         isGuest: true,
         guestName: "রহিম উদ্দিন",
         guestPhone: "01712345678",
@@ -326,7 +326,7 @@ shopIntegrationTestRunner({
         const res = await order(orderBody(page.slug, product, { guestPhone: "+880 1712-345678" }))
         expect(res.status).toBe(201)
         expect(res.data.success).toBe(true)
-        expect(res.data.message).toBe(BN.orderPlaced)
+        expect(res.data.message).toBe(BN_MESSAGES.orderPlaced)
         const data = res.data.data
         expect(data).toMatchObject({
           _id: expect.stringMatching(/^order_/),
@@ -388,7 +388,7 @@ shopIntegrationTestRunner({
         const orders = (await pageRow(page._id)).orders
         for (const phone of ["0181234567", "018123456789", "02812345678", "01212345678", "1812345678", "+8811812345678", "abcdefghijk", "০১৮১২৩৪৫৬৭৮"]) {
           const res = await order(orderBody(page.slug, product, { guestPhone: phone }))
-          expect([phone, res.status, res.data]).toEqual([phone, 400, { success: false, message: BN.badPhone }])
+          expect([phone, res.status, res.data]).toEqual([phone, 400, { success: false, message: BN_MESSAGES.badPhone }])
         }
         expect((await pageRow(page._id)).orders).toBe(orders)
       })
@@ -406,20 +406,20 @@ shopIntegrationTestRunner({
           { addressInfo: [] },
         ]) {
           const res = await order(orderBody(page.slug, product, extra))
-          expect([JSON.stringify(extra), res.status, res.data]).toEqual([JSON.stringify(extra), 400, { success: false, message: BN.fillAll }])
+          expect([JSON.stringify(extra), res.status, res.data]).toEqual([JSON.stringify(extra), 400, { success: false, message: BN_MESSAGES.fillAll }])
         }
         for (const quantity of [0, -1, 1.5, "2"]) {
           const res = await order(orderBody(page.slug, product, { cartItems: [{ productId: product._id, quantity }] }))
-          expect([quantity, res.status, res.data.message]).toEqual([quantity, 400, BN.badQuantity])
+          expect([quantity, res.status, res.data.message]).toEqual([quantity, 400, BN_MESSAGES.badQuantity])
         }
         const tooMany = await order(orderBody(page.slug, product, { cartItems: [{ productId: product._id, quantity: stock + 1 }] }))
         expect(tooMany.status).toBe(409)
-        expect(tooMany.data).toEqual({ success: false, message: BN.onlyLeft(stock, product.title) })
+        expect(tooMany.data).toEqual({ success: false, message: BN_MESSAGES.onlyLeft(stock, product.title) })
         expect(tooMany.data.message).toMatch(/[\u0980-\u09FF]/)
 
         const other = products.find((p) => p._id !== product._id && p.stock > 0)!
         const wrong = await order(orderBody(page.slug, other))
-        expect(wrong.data).toEqual({ success: false, message: BN.wrongProduct })
+        expect(wrong.data).toEqual({ success: false, message: BN_MESSAGES.wrongProduct })
         const unknownProduct = await order(orderBody(page.slug, { ...product, _id: "prod_NOPE" }))
         expect(unknownProduct.status).toBe(400)
 
@@ -448,7 +448,7 @@ shopIntegrationTestRunner({
         expect(statuses.filter((s) => s === 201).length).toBe(5)
         expect(statuses.filter((s) => s === 409).length).toBe(45)
         for (const refused of answers.filter((r) => r.status === 409)) {
-          expect(refused.data).toEqual({ success: false, message: BN.outOfStock(product.title) })
+          expect(refused.data).toEqual({ success: false, message: BN_MESSAGES.outOfStock(product.title) })
         }
         expect(await stockOf(product._id)).toBe(0)
         expect((await pageRow(page._id)).orders).toBe(5)

@@ -1,6 +1,6 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { Modules } from "@medusajs/framework/utils"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
@@ -51,7 +51,7 @@ const REFUSED = /shop order.*Orders screen/
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let products: ShopProduct[]
+    let products: Product[]
     let admin: { cookie: string }
 
     beforeAll(async () => {
@@ -66,7 +66,7 @@ shopIntegrationTestRunner({
     const stockOf = async (id: string) => (await api.get(`/api/shop/products/get/${id}`)).data.data.stock as number
     const inStock = (n: number) => products.find((p) => p.stock >= n)!
 
-    const placeGuest = async (product: ShopProduct, quantity = 1, extra: Record<string, unknown> = {}) => {
+    const placeGuest = async (product: Product, quantity = 1, extra: Record<string, unknown> = {}) => {
       const res = await api.post(
         "/api/shop/order/create-order",
         {
@@ -83,7 +83,7 @@ shopIntegrationTestRunner({
       expect(res.status).toBe(201)
       return res.data.data as { _id: string; orderNumber: string }
     }
-    const placeAsCustomer = async (me: { cookie: string; user: { id: string } }, product: ShopProduct, quantity = 1) => {
+    const placeAsCustomer = async (me: { cookie: string; user: { id: string } }, product: Product, quantity = 1) => {
       await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: product._id, quantity }, as(me.cookie))
       const added = await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))
       const addressId = added.data.data[0]._id
@@ -269,7 +269,7 @@ shopIntegrationTestRunner({
       name: string,
       call: Call,
       orderId: string,
-      product: ShopProduct,
+      product: Product,
       before: { stock: number; shop: string; status: string; payment: string; fulfilment: string; email: string | null }
     ) => {
       const res = await api.request({ method: call.method, url: call.url, data: call.data, ...as(admin.cookie) })
@@ -286,7 +286,7 @@ shopIntegrationTestRunner({
         email: after.email,
       }).toEqual({ name, ...before })
     }
-    const snapshot = async (orderId: string, product: ShopProduct) => {
+    const snapshot = async (orderId: string, product: Product) => {
       const order = await page(orderId)
       return {
         stock: await stockOf(product._id),

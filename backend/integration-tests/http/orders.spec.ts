@@ -1,17 +1,17 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
 
-const pays = (p: ShopProduct) => (p.saleprice > 0 ? p.saleprice : p.price)
+const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "Call first" }
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let products: ShopProduct[]
+    let products: Product[]
     let admin: { cookie: string }
 
     beforeAll(async () => {
@@ -32,7 +32,7 @@ shopIntegrationTestRunner({
       ])
       return { orders: orders.data.length, records: records.data.length }
     }
-    const guestBody = (lines: { product: ShopProduct; quantity: number }[], extra: Record<string, unknown> = {}) => ({
+    const guestBody = (lines: { product: Product; quantity: number }[], extra: Record<string, unknown> = {}) => ({
       isGuest: true,
       guestName: "Rupa Akter",
       guestEmail: "rupa@example.com",
@@ -53,7 +53,7 @@ shopIntegrationTestRunner({
       addressInfo: [address],
       ...extra,
     })
-    const setStock = async (product: ShopProduct, stock: number) => {
+    const setStock = async (product: Product, stock: number) => {
       const { _id, ...form } = product
       const res = await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock }, as(admin.cookie))
       expect(res.status).toBe(200)
@@ -244,7 +244,7 @@ shopIntegrationTestRunner({
     })
 
     describe("order statuses (admin)", () => {
-      const place = async (product: ShopProduct, quantity = 1) =>
+      const place = async (product: Product, quantity = 1) =>
         (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity }]), anyStatus)).data.data
       const setStatus = (orderId: string, orderStatus: unknown, cookie = admin.cookie) =>
         api.put("/api/admin/order/update-order-status", { orderId, orderStatus }, as(cookie))

@@ -7,8 +7,8 @@ import type { AxiosResponse } from "axios"
 import fc from "fast-check"
 import { performance } from "node:perf_hooks"
 import { shopIntegrationTestRunner } from "../utils/runner"
-import { isEmail } from "../../src/lib/email"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import { isEmail } from "@shop/contract"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
@@ -85,7 +85,7 @@ shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let admin: { cookie: string }
     let alice: { cookie: string; user: { _id: string } }
-    let product: ShopProduct
+    let product: Product
     let aliceAddressId: string
     let pageId: string
 
@@ -190,7 +190,7 @@ shopIntegrationTestRunner({
       await seed({ container: getContainer(), args: [] } as never)
       admin = await loginAs(api, ADMIN)
       alice = (await customerSession(api, "Alice Oversized")) as typeof alice
-      const products: ShopProduct[] = (await api.get("/api/shop/products/get")).data.products
+      const products: Product[] = (await api.get("/api/shop/products/get")).data.products
       product = products[0]
       const added = await api.post("/api/shop/address/add", { userId: alice.user._id, ...address }, { headers: { cookie: alice.cookie } })
       expect(added.status).toBe(201)

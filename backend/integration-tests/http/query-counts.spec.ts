@@ -1,6 +1,6 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import path from "path"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { anyStatus } from "../utils/session"
 
@@ -46,7 +46,7 @@ const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let products: ShopProduct[]
+    let products: Product[]
     let counter: ReturnType<typeof countStatements>
 
     beforeAll(async () => {
@@ -58,7 +58,7 @@ shopIntegrationTestRunner({
       products = (await api.get("/api/shop/products/get")).data.products
     })
 
-    const order = (items: ShopProduct[]) =>
+    const order = (items: Product[]) =>
       api.post(
         "/api/shop/order/create-order",
         {

@@ -10,8 +10,8 @@ process.env.TRUST_PROXY = "10.9.8.7"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Agent } from "node:http"
-import { BN } from "../../src/lib/landing-page"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import { BN_MESSAGES } from "@shop/contract"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { anyStatus } from "../utils/session"
@@ -22,7 +22,7 @@ const address = { address: "House 3, Road 9, Dhanmondi", city: "Dhaka" }
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let product: ShopProduct
+    let product: Product
     let forged = 0
     /** A different forged client address on every request. */
     const forgedHeaders = () => ({ ...anyStatus, headers: { "x-forwarded-for": `203.0.113.${++forged % 250}` } })
@@ -59,7 +59,7 @@ shopIntegrationTestRunner({
       const ordersBefore = await count("shop_order")
       const refused = await landingOrder("01812345678")
       expect(refused.status).toBe(429)
-      expect(refused.data).toEqual({ success: false, message: BN.tooManyOrders(1) })
+      expect(refused.data).toEqual({ success: false, message: BN_MESSAGES.tooManyOrders(1) })
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
       expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60)
       // the same mobile written another way is the same phone
@@ -108,7 +108,7 @@ shopIntegrationTestRunner({
           { isGuest: true, landingPageSlug: DEMO_LANDING_PAGE.slug, guestName: "", guestPhone: `0155000000${i}` },
           fromElsewhere
         )
-        expect([invalid.status, invalid.data]).toEqual([400, { success: false, message: BN.fillAll }])
+        expect([invalid.status, invalid.data]).toEqual([400, { success: false, message: BN_MESSAGES.fillAll }])
       }
       // a well-formed order from a fresh phone is over the address's limit now: 429 in Bengali, before validation
       const refused = await api.post(
@@ -123,7 +123,7 @@ shopIntegrationTestRunner({
         },
         fromElsewhere
       )
-      expect([refused.status, refused.data]).toEqual([429, { success: false, message: BN.tooManyOrders(1) }])
+      expect([refused.status, refused.data]).toEqual([429, { success: false, message: BN_MESSAGES.tooManyOrders(1) }])
       // and so is an invalid body, in English off a landing page
       const invalid = await api.post("/api/shop/order/create-order", { isGuest: true, guestEmail: "x" }, fromElsewhere)
       expect([invalid.status, invalid.data]).toEqual([429, { success: false, message: "Too many orders. Please try again in 1 minute." }])

@@ -1,7 +1,7 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { installSecurityHeaders } from "../../src/lib/security-headers"
-import type { ShopProduct } from "../../src/lib/shop-products"
+import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { CROSS_SITE_MESSAGE } from "../../src/api/utils/same-site"
 import { ADMIN, anyStatus, loginAs } from "../utils/session"
@@ -15,7 +15,7 @@ const REFUSED = { success: false, message: CROSS_SITE_MESSAGE }
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let product: ShopProduct
+    let product: Product
     const count = async (table: string) => {
       const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       const { rows } = await knex.raw(`select count(*)::int as n from ${table}`)
@@ -35,7 +35,7 @@ shopIntegrationTestRunner({
       await seed({ container: getContainer(), args: [] } as never)
     })
     beforeEach(async () => {
-      product = (await api.get("/api/shop/products/get")).data.products.find((p: ShopProduct) => p.stock > 5)
+      product = (await api.get("/api/shop/products/get")).data.products.find((p: Product) => p.stock > 5)
     })
 
     it("refuses a state-changing request from another site's page before anything is written", async () => {

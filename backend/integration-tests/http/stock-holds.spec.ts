@@ -2,9 +2,9 @@ import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ShopProduct } from "../../src/lib/shop-products"
-import { returnHeldStock, takeStock } from "../../src/lib/stock"
-import { recoverStockHolds } from "../../src/lib/stock-holds"
+import type { Product } from "@shop/contract"
+import { returnHeldStock, takeStock } from "../../src/modules/shop-order/stock"
+import { recoverStockHolds } from "../../src/workflows/recover-stock-holds"
 import { SHOP_ORDER_MODULE } from "../../src/modules/shop-order"
 import type ShopOrderModuleService from "../../src/modules/shop-order/service"
 import seed from "../../src/scripts/seed"
@@ -34,7 +34,7 @@ type Knex = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let product: ShopProduct
+    let product: Product
     let level: { inventory_item_id: string; location_id: string }
 
     const container = () => getContainer() as unknown as MedusaContainer
@@ -57,7 +57,7 @@ shopIntegrationTestRunner({
 
     beforeAll(async () => {
       await seed({ container: getContainer(), args: [] } as never)
-      const products: ShopProduct[] = (await api.get("/api/shop/products/get")).data.products
+      const products: Product[] = (await api.get("/api/shop/products/get")).data.products
       product = products.find((p) => p.stock >= 20)!
       const [row] = await sql(
         `select il.inventory_item_id, il.location_id

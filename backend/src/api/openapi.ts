@@ -1,6 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, SORT_OPTIONS } from "../lib/catalog"
-import { DASHBOARD_PERIODS } from "../lib/dashboard"
+import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, SORT_OPTIONS } from "@shop/contract"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
 import { UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"

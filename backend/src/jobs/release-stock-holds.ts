@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { positiveFromEnv } from "../lib/env"
-import { recoverStockHolds } from "../lib/stock-holds"
+import { recoverStockHolds } from "../workflows/recover-stock-holds"
 
 /** How old an unfinished order's stock hold must be before its units go back (an order takes well under a second). */
 const GRACE_SECONDS = positiveFromEnv("STOCK_HOLD_GRACE_SECONDS", 120)

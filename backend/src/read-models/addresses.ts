@@ -1,30 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-
-/** An address-book entry in the spec's shape (SPEC.md section 3, "Address"). */
-export type ShopAddress = {
-  _id: string
-  userId: string
-  address: string
-  city: string
-  pincode: string
-  number: string
-  notes: string
-}
-
-export type ShopAddressFields = Omit<ShopAddress, "_id" | "userId">
-
-/** The spec's fields in Medusa's customer address. */
-export function toCustomerAddress(fields: ShopAddressFields) {
-  return {
-    address_1: fields.address,
-    city: fields.city,
-    postal_code: fields.pincode,
-    phone: fields.number,
-    country_code: "bd",
-    metadata: { notes: fields.notes },
-  }
-}
+import type { Address, AddressFields } from "@shop/contract"
 
 type AddressRow = {
   id: string
@@ -36,7 +12,7 @@ type AddressRow = {
   metadata?: Record<string, unknown> | null
 }
 
-export function toShopAddress(row: AddressRow): ShopAddress {
+export function toShopAddress(row: AddressRow): Address {
   return {
     _id: row.id,
     userId: row.customer_id ?? "",
@@ -48,7 +24,7 @@ export function toShopAddress(row: AddressRow): ShopAddress {
   }
 }
 
-export async function listShopAddresses(container: MedusaContainer, customerId: string): Promise<ShopAddress[]> {
+export async function listShopAddresses(container: MedusaContainer, customerId: string): Promise<Address[]> {
   const rows = await container
     .resolve(Modules.CUSTOMER)
     .listCustomerAddresses({ customer_id: customerId }, { order: { created_at: "ASC" } })

@@ -1,12 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { loadShopProducts, type ShopProduct } from "./shop-products"
-
-/** A signed-in shopper's cart in the spec's shape (SPEC.md section 3, "Cart item"). */
-export type ShopCart = {
-  _id: string | null
-  items: { productId: ShopProduct; quantity: number; _id: string }[]
-}
+import type { Cart } from "@shop/contract"
+import { loadShopProducts } from "./products"
 
 type CartRow = {
   id: string
@@ -28,7 +23,7 @@ export async function findOpenCart(container: MedusaContainer, customerId: strin
 }
 
 /** Items whose product is gone (deleted or unpublished) are left out. */
-export async function loadShopCart(container: MedusaContainer, customerId: string): Promise<ShopCart> {
+export async function loadShopCart(container: MedusaContainer, customerId: string): Promise<Cart> {
   const cart = await findOpenCart(container, customerId)
   if (!cart) {
     return { _id: null, items: [] }

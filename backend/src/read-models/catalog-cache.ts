@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { STORE_CURRENCY } from "./catalog"
-import { loadCatalogEntries, type CatalogEntry } from "./shop-products"
+import { STORE_CURRENCY } from "@shop/contract"
+import { loadCatalogEntries, type CatalogEntry } from "./products"
 
 /**
  * The catalog (products, prices, categories, brands; not stock) kept between

@@ -1,16 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-export * from "./dashboard-figures"
 import {
   RECENT_ORDERS,
   SHOP_TIME_ZONE,
   type DashboardFigures,
   type DashboardPeriod,
   type DashboardRecentOrder,
-} from "./dashboard-figures"
-import { ORDER_LINK_TABLE } from "./shop-order"
-
+} from "@shop/contract"
+import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 
 type Knex = {
   raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }>

@@ -1,10 +1,28 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
+import { isSlug, LANDING_NOT_FOUND, type LandingPage, type Product } from "@shop/contract"
 import { LANDING_PAGE_MODULE } from "../modules/landing-page"
+import { groupsOf } from "../modules/landing-page/groups"
 import type LandingPageModuleService from "../modules/landing-page/service"
 import type { LandingPageRow } from "../modules/landing-page/service"
-import { isSlug, LANDING_NOT_FOUND, toLandingPageView, type LandingPageView } from "./landing-page"
-import { isMedusaId, loadShopProducts } from "./shop-products"
+import { isMedusaId, loadShopProducts } from "./products"
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+/** A page in the contract's shape; the public page leaves the analytics out. */
+export function toLandingPage(row: LandingPageRow, product: Product | undefined, options: { analytics: boolean }): LandingPage {
+  return {
+    _id: row.id,
+    title: row.title,
+    slug: row.slug,
+    productId: product ? { ...product, salePrice: product.saleprice } : null,
+    isActive: row.is_active,
+    ...(options.analytics ? { analytics: { views: Number(row.views), orders: Number(row.orders) } } : {}),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    ...groupsOf(row),
+  }
+}
 
 const pagesOf = (container: MedusaContainer) => container.resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
 
@@ -13,21 +31,21 @@ async function withProducts(
   container: MedusaContainer,
   rows: LandingPageRow[],
   options: { analytics: boolean }
-): Promise<LandingPageView[]> {
+): Promise<LandingPage[]> {
   const ids = [...new Set(rows.map((r) => r.product_id))]
   const products = ids.length ? await loadShopProducts(container, { id: ids }) : []
   const byId = new Map(products.map((p) => [p._id, p]))
-  return rows.map((row) => toLandingPageView(row, byId.get(row.product_id), options))
+  return rows.map((row) => toLandingPage(row, byId.get(row.product_id), options))
 }
 
 /** Every page for the admin list, newest first, with products and analytics. */
-export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPageView[]> {
+export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPage[]> {
   const rows = await pagesOf(container).listLandingPages({}, { order: { created_at: "DESC" } })
   return withProducts(container, rows as unknown as LandingPageRow[], { analytics: true })
 }
 
 /** One page for the admin (drafts included), or 404. */
-export async function getLandingPageView(container: MedusaContainer, id: string): Promise<LandingPageView> {
+export async function getLandingPageView(container: MedusaContainer, id: string): Promise<LandingPage> {
   const [row] = isMedusaId("lp", id) ? await pagesOf(container).listLandingPages({ id }, { take: 1 }) : []
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
   const [view] = await withProducts(container, [row as unknown as LandingPageRow], { analytics: true })
@@ -35,7 +53,7 @@ export async function getLandingPageView(container: MedusaContainer, id: string)
 }
 
 /** A page as the admin sees it right after a change. */
-export async function landingPageViewOf(container: MedusaContainer, row: LandingPageRow): Promise<LandingPageView> {
+export async function landingPageViewOf(container: MedusaContainer, row: LandingPageRow): Promise<LandingPage> {
   const [view] = await withProducts(container, [row], { analytics: true })
   return view
 }
@@ -44,7 +62,7 @@ export async function landingPageViewOf(container: MedusaContainer, row: Landing
  * The public page: published only, the view counted in the same statement that
  * reads it; a draft or unknown slug is 404.
  */
-export async function readPublicLandingPage(container: MedusaContainer, slug: string): Promise<LandingPageView> {
+export async function readPublicLandingPage(container: MedusaContainer, slug: string): Promise<LandingPage> {
   const row = isSlug(slug) ? await pagesOf(container).recordView(slug) : null
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
   const [view] = await withProducts(container, [row], { analytics: false })

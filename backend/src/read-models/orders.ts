@@ -1,29 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isMedusaId } from "./shop-products"
-import { customerName } from "./shop-user"
-
-/** An order in the spec's shape (SPEC.md section 3, "Order"). */
-export type ShopOrderView = {
-  _id: string
-  orderNumber: string
-  orderDate: string
-  orderUpdateDate: string
-  orderStatus: string
-  TotalAmount: number
-  isGuest: boolean
-  guestName: string | null
-  guestEmail: string | null
-  guestPhone: string | null
-  userId: { _id: string; username: string } | null
-  cartId: string | null
-  cartItems: { productId: string | null; title: string; image: string; price: number; quantity: number }[]
-  addressInfo: { address: string; city: string; pincode: string; number: string; notes: string }[]
-  landingPageSlug: string | null
-  deliveryArea: string | null
-  deliveryCharge: number
-  paymentMethod: "cod"
-}
+import type { Order } from "@shop/contract"
+import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
+import { isMedusaId } from "./products"
+import { customerName } from "./users"
 
 const FIELDS = [
   "id",
@@ -68,7 +48,7 @@ type Row = {
   customer_id: string | null
   cart_id: string | null
   landing_page_slug: string | null
-  address: ShopOrderView["addressInfo"][number]
+  address: Order["addressInfo"][number]
   delivery_area: string | null
   delivery_charge: number
   total: number
@@ -90,7 +70,7 @@ type Row = {
 
 const iso = (d: string | Date) => new Date(d).toISOString()
 
-export function toShopOrderView(row: Row): ShopOrderView {
+export function toShopOrderView(row: Row): Order {
   const username = row.order?.customer ? customerName(row.order.customer) : ""
   return {
     _id: row.order?.id ?? row.id,
@@ -124,16 +104,13 @@ export function toShopOrderView(row: Row): ShopOrderView {
 export async function listShopOrders(
   container: MedusaContainer,
   filters: Record<string, unknown> = {}
-): Promise<ShopOrderView[]> {
+): Promise<Order[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "shop_order", fields: FIELDS, filters: filters as never })
   return (data as unknown as Row[])
     .map(toShopOrderView)
     .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.orderNumber.localeCompare(a.orderNumber))
 }
-
-/** The table of the order <-> shop order link (src/links/order-shop-order.ts). */
-export const ORDER_LINK_TABLE = "order_order_shoporder_shop_order"
 
 type Knex = { raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }> }
 
@@ -147,7 +124,7 @@ type Knex = { raw: (sql: string, bindings: Record<string, unknown>) => Promise<{
 export async function searchShopOrders(
   container: MedusaContainer,
   params: { q: string; offset: number; limit: number }
-): Promise<{ data: ShopOrderView[]; count: number }> {
+): Promise<{ data: Order[]; count: number }> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   const term = params.q.trim()
   // ilike with the term's own % and _ taken literally
@@ -179,7 +156,7 @@ export async function searchShopOrders(
 }
 
 /** One order by its Medusa order id, or null (also for anything that is not an order id). */
-export async function findShopOrder(container: MedusaContainer, orderId: string): Promise<ShopOrderView | null> {
+export async function findShopOrder(container: MedusaContainer, orderId: string): Promise<Order | null> {
   if (!isMedusaId("order", orderId)) return null
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", "shop_order.id"], filters: { id: orderId } })
@@ -187,36 +164,4 @@ export async function findShopOrder(container: MedusaContainer, orderId: string)
   if (!shopOrderId) return null
   const [order] = await listShopOrders(container, { id: shopOrderId })
   return order ?? null
-}
-
-/** What the confirmation page shows (SPEC.md section 3, "Order confirmation data"). */
-export type OrderConfirmation = {
-  orderNumber: string
-  orderId: string
-  customerName: string
-  customerPhone: string
-  customerEmail: string
-  customerAddress: string
-  deliveryArea: string | null
-  items: ShopOrderView["cartItems"]
-  productTotal: number
-  deliveryCharge: number
-  totalAmount: number
-}
-
-export function orderConfirmation(order: ShopOrderView): OrderConfirmation {
-  const address = order.addressInfo[0]
-  return {
-    orderNumber: order.orderNumber || order._id,
-    orderId: order._id,
-    customerName: order.guestName ?? order.userId?.username ?? "",
-    customerPhone: order.guestPhone || address?.number || "",
-    customerEmail: order.guestEmail ?? "",
-    customerAddress: [address?.address, address?.city, address?.pincode].filter(Boolean).join(", "),
-    deliveryArea: order.deliveryArea,
-    items: order.cartItems,
-    productTotal: order.cartItems.reduce((sum, i) => sum + i.price * i.quantity, 0),
-    deliveryCharge: order.deliveryCharge,
-    totalAmount: order.TotalAmount,
-  }
 }

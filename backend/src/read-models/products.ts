@@ -1,15 +1,10 @@
 import type { MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ShopProduct, SortOption } from "./catalog"
-import { STORE_CURRENCY } from "./catalog"
+import { STORE_CURRENCY, unitPrice, type Product, type SortOption } from "@shop/contract"
 import { catalogSnapshot } from "./catalog-cache"
 
-export type { ShopProduct } from "./catalog"
-
-/** What a shopper pays for one unit: the sale price when above 0, else the price. */
-export function unitPrice(product: Pick<ShopProduct, "price" | "saleprice">): number {
-  return product.saleprice > 0 ? product.saleprice : product.price
-}
+/** Title of the price list that carries the shop's sale prices. */
+export const SALE_PRICE_LIST_TITLE = "Shop sale prices"
 
 const PRODUCT_FIELDS = [
   "id",
@@ -98,7 +93,7 @@ export async function loadSalePrices(
  * plus what finds the stock (and what an order needs to sell it).
  */
 export type CatalogEntry = {
-  product: Omit<ShopProduct, "stock">
+  product: Omit<Product, "stock">
   variant_id: string | null
   inventory_item_id: string | null
   required_quantity: number
@@ -189,7 +184,7 @@ export function isMedusaId(prefix: string, id: unknown): id is string {
 export async function loadShopProducts(
   container: MedusaContainer,
   filters: { id?: string | string[] } = {}
-): Promise<ShopProduct[]> {
+): Promise<Product[]> {
   const entries = await loadShopCatalog(container, filters)
   return entries.map((e) => ({ ...e.product, stock: e.stock }))
 }
@@ -206,14 +201,14 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
  * Values within a group widen the match (OR); groups narrow it (AND). Price
  * sorts use the price the shopper pays; ties keep a stable order by title.
  */
-export function filterAndSortProducts(products: ShopProduct[], params: ProductListParams): ShopProduct[] {
+export function filterAndSortProducts(products: Product[], params: ProductListParams): Product[] {
   const matches = products.filter(
     (p) =>
       (!params.category.length || params.category.includes(p.category)) &&
       (!params.brand.length || params.brand.includes(p.brand))
   )
-  const byTitle = (a: ShopProduct, b: ShopProduct) => collator.compare(a.title, b.title)
-  const compare: Record<SortOption, (a: ShopProduct, b: ShopProduct) => number> = {
+  const byTitle = (a: Product, b: Product) => collator.compare(a.title, b.title)
+  const compare: Record<SortOption, (a: Product, b: Product) => number> = {
     "price-lowtohigh": (a, b) => unitPrice(a) - unitPrice(b) || byTitle(a, b),
     "price-hightolow": (a, b) => unitPrice(b) - unitPrice(a) || byTitle(a, b),
     "title-atoz": byTitle,

@@ -1,16 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-
-/** The signed-in person as the spec's `user` (SPEC.md section 3, "User"). */
-export type ShopUser = {
-  id: string
-  _id: string
-  username: string
-  userName: string
-  name: string
-  email: string
-  role: "admin" | "user"
-}
+import type { User } from "@shop/contract"
 
 export type ShopActor = { actor_id: string; actor_type: "user" | "customer" }
 
@@ -42,12 +32,12 @@ export function customerName(customer: {
   )
 }
 
-function shape(id: string, username: string, email: string, role: ShopUser["role"]): ShopUser {
+function shape(id: string, username: string, email: string, role: User["role"]): User {
   return { id, _id: id, username, userName: username, name: username, email, role }
 }
 
 /** Null when the account no longer exists. */
-export async function loadShopUser(container: MedusaContainer, actor: ShopActor): Promise<ShopUser | null> {
+export async function loadShopUser(container: MedusaContainer, actor: ShopActor): Promise<User | null> {
   if (actor.actor_type === "user") {
     const [user] = await container.resolve(Modules.USER).listUsers({ id: actor.actor_id })
     if (!user) return null

@@ -1,6 +1,6 @@
-import { slugify } from "../lib/slug"
-import type { BrandId, CategoryId } from "../lib/catalog"
-import type { Shape } from "../lib/png"
+import { slugify } from "@shop/contract"
+import type { BrandId, CategoryId } from "@shop/contract"
+import type { Shape } from "./png"
 
 export type SeedProduct = {
   handle: string

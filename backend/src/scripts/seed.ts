@@ -27,14 +27,14 @@ import {
   BRANDS,
   CATEGORIES,
   CATEGORY_LABELS,
-  SALE_PRICE_LIST_TITLE,
   STORE_CURRENCY,
-} from "../lib/catalog"
-import { productPicture } from "../lib/png"
+} from "@shop/contract"
+import { SALE_PRICE_LIST_TITLE } from "../read-models/products"
+import { productPicture } from "./png"
 import { BRAND_MODULE } from "../modules/brand"
 import type BrandModuleService from "../modules/brand/service"
 import { createBrandsWorkflow } from "../workflows/create-brands"
-import { invalidateCatalog } from "../lib/catalog-cache"
+import { invalidateCatalog } from "../read-models/catalog-cache"
 import { createLandingPageWorkflow } from "../workflows/landing-page"
 import { LANDING_PAGE_MODULE } from "../modules/landing-page"
 import type LandingPageModuleService from "../modules/landing-page/service"

@@ -4,7 +4,7 @@ import {
   ProductVariantWorkflowEvents,
   ProductWorkflowEvents,
 } from "@medusajs/framework/utils"
-import { invalidateCatalog } from "../lib/catalog-cache"
+import { invalidateCatalog } from "../read-models/catalog-cache"
 
 /**
  * Products, variants or categories changed through Medusa itself (Medusa

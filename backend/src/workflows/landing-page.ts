@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { LandingGroupsInput } from "../lib/landing-page"
+import type { LandingGroupsInput } from "../modules/landing-page/groups"
 import {
   assertLandingProductStep,
   assertSlugFreeStep,

@@ -1,9 +1,8 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
-import { STORE_CURRENCY } from "../lib/catalog"
-import { toShopOrderView, type ShopOrderView } from "../lib/shop-order"
-import type { DeliveryArea } from "../lib/landing-page"
+import { STORE_CURRENCY, type AddressFields, type DeliveryArea } from "@shop/contract"
+import { toShopOrderView } from "../read-models/orders"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
 import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
@@ -146,7 +145,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     total: priced.total,
     view: toShopOrderView({
       ...shopOrder,
-      address: shopOrder.address as ShopOrderView["addressInfo"][number],
+      address: shopOrder.address as AddressFields,
       order: {
         id: orders[0].id,
         created_at: orders[0].created_at as Date,

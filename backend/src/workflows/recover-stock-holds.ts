@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { releaseStaleHolds } from "./stock"
+import { releaseStaleHolds } from "../modules/shop-order/stock"
 
 type Knex = {
   raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>

@@ -4,12 +4,24 @@ import {
   deleteCustomerAddressesWorkflow,
   updateCustomerAddressesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { toCustomerAddress, type ShopAddressFields } from "../lib/shop-address"
+import type { AddressFields } from "@shop/contract"
 import { assertAddressOwnerStep } from "./steps/assert-address-owner"
+
+/** The spec's fields in Medusa's customer address. */
+export function toCustomerAddress(fields: AddressFields) {
+  return {
+    address_1: fields.address,
+    city: fields.city,
+    postal_code: fields.pincode,
+    phone: fields.number,
+    country_code: "bd",
+    metadata: { notes: fields.notes },
+  }
+}
 
 export const addShopAddressWorkflow = createWorkflow(
   "add-shop-address",
-  (input: { customer_id: string; fields: ShopAddressFields }) => {
+  (input: { customer_id: string; fields: AddressFields }) => {
     const data = transform({ input }, ({ input }) => ({
       addresses: [{ customer_id: input.customer_id, ...toCustomerAddress(input.fields) }],
     }))
@@ -20,7 +32,7 @@ export const addShopAddressWorkflow = createWorkflow(
 
 export const updateShopAddressWorkflow = createWorkflow(
   "update-shop-address",
-  (input: { customer_id: string; address_id: string; fields: ShopAddressFields }) => {
+  (input: { customer_id: string; address_id: string; fields: AddressFields }) => {
     assertAddressOwnerStep({ customer_id: input.customer_id, address_id: input.address_id })
     const data = transform({ input }, ({ input }) => ({
       selector: { id: input.address_id, customer_id: input.customer_id },

@@ -7,8 +7,8 @@ import {
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { ProductStatus } from "@medusajs/framework/utils"
-import { STORE_CURRENCY } from "../lib/catalog"
-import type { ShopProduct } from "../lib/shop-products"
+import { STORE_CURRENCY } from "@shop/contract"
+import type { Product } from "@shop/contract"
 import { invalidateCatalogStep } from "./steps/invalidate-catalog"
 import { resolveProductRefsStep } from "./steps/resolve-product-refs"
 import { setProductBrandStep } from "./steps/set-product-brand"
@@ -16,7 +16,7 @@ import { setProductStockStep } from "./steps/set-product-stock"
 import { setSalePriceStep } from "./steps/set-sale-price"
 
 /** The admin form's product (SPEC.md section 3), validated: the shop's product without its id. */
-export type ShopProductInput = Omit<ShopProduct, "_id">
+export type ShopProductInput = Omit<Product, "_id">
 
 /** A product with one variant, its stock at the default location, and its sale price. */
 export const createShopProductWorkflow = createWorkflow("create-shop-product", (input: ShopProductInput) => {

@@ -1,6 +1,6 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, markPaymentCollectionAsPaid, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
-import type { OrderStatus } from "../modules/shop-order/models/shop-order"
+import type { OrderStatus } from "@shop/contract"
 import { changeOrderStatusStep } from "./steps/change-order-status"
 import { syncNativeOrderStep } from "./steps/native-order-state"
 

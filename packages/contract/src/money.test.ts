@@ -1,4 +1,5 @@
-import { formatMoney } from "../money"
+import { describe, expect, it } from "vitest"
+import { formatMoney } from "./money"
 
 describe("formatMoney", () => {
   it("shows taka with the ৳ sign and thousands separators", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { isEmail, normalizeBdPhone } from './phone';
+import { isEmail } from './email';
+import { normalizeBdPhone } from './phone';
 
 describe('normalizeBdPhone', () => {
   it('accepts the three Bangladeshi mobile forms, spaces and hyphens ignored', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hasDiscount, lineTotal, percentOff, unitPrice } from './pricing';
+import { hasDiscount, lineTotal, percentOff, unitPrice } from './money';
 
 describe('pricing', () => {
   it('uses the sale price when positive, else the price', () => {

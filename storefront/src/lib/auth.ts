@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { User } from '@/types/api';
+import type { User } from '@shop/contract';
 
 import { ensureSuccess, isHttpError } from './api-error';
 import { sdk } from './sdk';

@@ -1,4 +1,4 @@
-import type { Address, Cart, Order, OrderConfirmation, Product, User } from '@/types/api';
+import type { Address, Cart, Order, OrderConfirmation, Product, User } from '@shop/contract';
 
 import { stubFetch } from './test-utils';
 
@@ -24,11 +24,21 @@ export const CUSTOMER: User = {
   _id: 'cus_1',
   id: 'cus_1',
   username: 'Rahim Uddin',
+  userName: 'Rahim Uddin',
+  name: 'Rahim Uddin',
   email: 'rahim@example.com',
   role: 'user',
 };
 
-export const ADMIN: User = { _id: 'user_1', username: 'Admin', email: 'admin@shop.local', role: 'admin' };
+export const ADMIN: User = {
+  _id: 'user_1',
+  id: 'user_1',
+  username: 'Admin',
+  userName: 'Admin',
+  name: 'Admin',
+  email: 'admin@shop.local',
+  role: 'admin',
+};
 
 export type Call = { method: string; path: string; url: URL; body: unknown };
 

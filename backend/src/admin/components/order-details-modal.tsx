@@ -1,22 +1,11 @@
 import { Badge, Button, Container, FocusModal, Heading, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent, type ReactNode } from "react"
 import { useOrder, useUpdateOrderStatus } from "../hooks/use-orders"
-import { formatDateTime } from "../lib/dates"
+import { formatDateTime } from "@shop/contract"
 import { serverMessage } from "../lib/errors"
-import { formatMoney } from "../lib/money"
-import {
-  customerNameOf,
-  firstAddress,
-  isNewOrder,
-  isOrderStatus,
-  lineTotal,
-  orderNumberOf,
-  ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  shortOrderId,
-  type OrderStatus,
-  type ShopOrder,
-} from "../lib/orders"
+import { formatMoney } from "@shop/contract"
+import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract"
+import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, shortOrderId, type ShopOrder } from "../lib/orders"
 import { NewBadge, OrderStatusBadge } from "./order-badges"
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -47,13 +36,12 @@ const UpdateStatusForm = ({ order }: { order: ShopOrder }) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    update.mutate(
-      { orderId: order._id, orderStatus: status },
-      {
-        onSuccess: () => toast.success("Order status updated successfully!"),
-        onError: (error) =>
-          toast.error("Failed to update order status.", { description: serverMessage(error) ?? undefined }),
-      }
+    // the form is keyed by the order's status: the refetch after the update
+    // remounts it, and mutate()'s own callbacks are dropped for an unmounted
+    // observer, so the answer is shown from the promise instead
+    update.mutateAsync({ orderId: order._id, orderStatus: status }).then(
+      () => toast.success("Order status updated successfully!"),
+      (error: unknown) => toast.error("Failed to update order status.", { description: serverMessage(error) ?? undefined })
     )
   }
 

@@ -1,10 +1,11 @@
 import { PencilSquare, Trash } from "@medusajs/icons"
 import { Badge, Button, Container, Text } from "@medusajs/ui"
-import { formatMoney } from "../lib/money"
-import { brandLabel, categoryLabel, isOnSale, type ShopProduct } from "../lib/products"
+import { formatMoney } from "@shop/contract"
+import { brandLabel, categoryLabel, type Product } from "@shop/contract"
+import { isOnSale } from "../lib/products"
 
 type ProductCardProps = {
-  product: ShopProduct
+  product: Product
   onEdit: () => void
   onDelete: () => void
   deleting?: boolean

@@ -4,16 +4,8 @@ import { useState, type FormEvent, type ReactNode } from "react"
 import { useSaveProduct, useUploadProductImage } from "../hooks/use-products"
 import { messageOr, serverMessage } from "../lib/errors"
 import { imageFileProblem } from "../lib/landing-pages"
-import {
-  brandForCategory,
-  brandOptions,
-  CATEGORY_OPTIONS,
-  emptyProductForm,
-  isProductFormComplete,
-  productToForm,
-  type ProductForm,
-  type ShopProduct,
-} from "../lib/products"
+import { type Product } from "@shop/contract"
+import { brandForCategory, brandOptions, CATEGORY_OPTIONS, emptyProductForm, isProductFormComplete, productToForm, type ProductForm } from "../lib/products"
 import { ImageDropzone } from "./image-dropzone"
 
 const FormField = ({ id, label, children }: { id: string; label: string; children: ReactNode }) => (
@@ -88,7 +80,7 @@ const ProductImageUpload = ({
 type ProductDrawerProps = {
   open: boolean
   /** The product being edited; null adds one. */
-  product: ShopProduct | null
+  product: Product | null
   /** Changes each time the sheet opens, so every opening starts from a fresh form. */
   session: number
   onClose: () => void
@@ -104,7 +96,7 @@ export const ProductDrawer = ({ open, product, session, onClose }: ProductDrawer
   </Drawer>
 )
 
-const ProductFormBody = ({ product, onDone }: { product: ShopProduct | null; onDone: () => void }) => {
+const ProductFormBody = ({ product, onDone }: { product: Product | null; onDone: () => void }) => {
   const editing = Boolean(product)
   const [form, setForm] = useState<ProductForm>(() => (product ? productToForm(product) : emptyProductForm()))
   const save = useSaveProduct()

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
-import { normalizeSearch, pageLocally, type OrderStatus, type ShopOrder } from "../lib/orders"
+import { type OrderStatus } from "@shop/contract"
+import { normalizeSearch, pageLocally, type ShopOrder } from "../lib/orders"
 
 type OrderListParams = { q: string; offset: number; limit: number }
 type OrderListAnswer = ApiAnswer & { data: ShopOrder[]; count?: number }

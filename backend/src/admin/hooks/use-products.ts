@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { adminKeys, shopApi, uploadImage, type ApiAnswer } from "../lib/api"
-import { productPayload, type ProductForm, type ShopProduct } from "../lib/products"
+import { type Product } from "@shop/contract"
+import { productPayload, type ProductForm } from "../lib/products"
 
 export function useProducts() {
   return useQuery({
     queryKey: adminKeys.products(),
     queryFn: async () =>
-      (await shopApi<ApiAnswer & { products: ShopProduct[] }>("/api/admin/products/get-products")).products ?? [],
+      (await shopApi<ApiAnswer & { products: Product[] }>("/api/admin/products/get-products")).products ?? [],
   })
 }
 

@@ -1,4 +1,4 @@
-import type { DashboardFigures } from "../../lib/dashboard-figures"
+import type { DashboardFigures } from "@shop/contract"
 /**
  * The dashboard's period filter (SPEC.md section 2.12): the ids the
  * dashboard route takes and the labels of the buttons and the badge.
@@ -32,6 +32,6 @@ export function ordersCardHint(period: DashboardPeriod, todayOrders: number): st
   return period === "all" ? `Today: ${todayOrders} orders` : "In selected period"
 }
 
-export type { DashboardRecentOrder } from "../../lib/dashboard-figures"
+export type { DashboardRecentOrder } from "@shop/contract"
 /** What GET /api/admin/dashboard answers in `data`. */
 export type DashboardData = DashboardFigures

@@ -1,12 +1,12 @@
-import { slugify } from "../../lib/slug"
+import { slugify } from "@shop/contract"
 import {
   BENEFIT_ICON,
   DEFAULT_BADGES as SPEC_BADGES,
   defaultGroups,
   type LandingGroups,
+  type LandingPage,
   type Styling,
-} from "../../lib/landing-page-groups"
-import type { ShopProduct } from "./products"
+} from "@shop/contract"
 
 /**
  * Landing pages in the admin (SPEC.md sections 2.15, 2.16, 3, 4, 5): the
@@ -15,21 +15,12 @@ import type { ShopProduct } from "./products"
  */
 export { slugify }
 
-export { FONT_FAMILIES } from "../../lib/landing-page-groups"
-export type { Benefit, Hero, Testimonial } from "../../lib/landing-page-groups"
+export { FONT_FAMILIES } from "@shop/contract"
+export type { Benefit, Hero, Testimonial } from "@shop/contract"
 export type FontFamily = Styling["fontFamily"]
 
 /** A page as the admin routes answer it. */
-export type LandingPage = {
-  _id: string
-  title: string
-  slug: string
-  productId: ShopProduct | null
-  isActive: boolean
-  analytics?: { views: number; orders: number }
-  createdAt: string
-  updatedAt: string
-} & LandingGroups
+export type { LandingPage }
 
 /** Conversion: orders / views x 100 to 1 decimal, "0" with no views. */
 export function conversionRate(views: number, orders: number): string {
@@ -217,17 +208,4 @@ export function clampRating(value: unknown): number {
   const n = Math.round(Number(value))
   if (!Number.isFinite(n)) return 5
   return Math.min(5, Math.max(1, n))
-}
-
-/** Effective price on landing pages: saleprice, else price (SPEC.md section 3). */
-export function effectivePrice(product: Pick<ShopProduct, "price" | "saleprice">): number {
-  return Number(product.saleprice) > 0 ? Number(product.saleprice) : Number(product.price)
-}
-
-/** Percent off, rounded, only when the sale price is positive and below the price. */
-export function percentOff(product: Pick<ShopProduct, "price" | "saleprice">): number | null {
-  const price = Number(product.price)
-  const sale = Number(product.saleprice)
-  if (!(sale > 0) || !(sale < price) || !(price > 0)) return null
-  return Math.round(((price - sale) / price) * 100)
 }

@@ -1,19 +1,10 @@
+import { isOrderStatus, ORDER_STATUS_LABELS, type AddressFields, type Order, type OrderItem, type OrderStatus } from "@shop/contract"
+
 /**
  * Orders in the admin (SPEC.md sections 2.13, 3, 4, 5): the statuses and
  * their badge colours, the NEW badge rule, how a customer, a phone and an
  * order number are shown, and the search term.
  */
-export const ORDER_STATUSES = ["pending", "completed", "cancelled", "shipped", "delivered"] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pending",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  shipped: "Shipped",
-  delivered: "Delivered",
-}
-
 /**
  * The badge colours of SPEC.md section 4: delivered green, shipped blue,
  * pending yellow, completed emerald, cancelled red.
@@ -26,10 +17,6 @@ export const ORDER_STATUS_CLASSES: Record<OrderStatus, string> = {
   cancelled: "bg-red-100 text-red-800 border-red-300",
 }
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return (ORDER_STATUSES as readonly unknown[]).includes(value)
-}
-
 export function statusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status
 }
@@ -38,28 +25,10 @@ export function statusClasses(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_CLASSES[status] : "bg-gray-100 text-gray-800 border-gray-300"
 }
 
-export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number }
-export type OrderAddress = { address: string; city: string; pincode: string; number: string; notes: string }
-
-/** An order as /api/admin/order answers it. */
-export type ShopOrder = {
-  _id: string
+/** An order as /api/admin/order answers it (an older answer may carry one address object). */
+export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> & {
   orderNumber?: string | null
-  orderDate: string
-  orderUpdateDate: string
-  orderStatus: string
-  TotalAmount: number
-  isGuest: boolean
-  guestName: string | null
-  guestEmail: string | null
-  guestPhone: string | null
-  userId: { _id: string; username: string } | null
-  cartItems: OrderItem[]
-  addressInfo: OrderAddress[] | OrderAddress | null
-  landingPageSlug: string | null
-  deliveryArea?: string | null
-  deliveryCharge?: number
-  paymentMethod?: string
+  addressInfo: AddressFields[] | AddressFields | null
 }
 
 export const NEW_ORDER_MS = 24 * 60 * 60 * 1000
@@ -83,7 +52,7 @@ export function shortOrderId(id: string): string {
 }
 
 /** The first address entry (a signed-in order's single object counts as one). */
-export function firstAddress(order: Pick<ShopOrder, "addressInfo">): OrderAddress | null {
+export function firstAddress(order: Pick<ShopOrder, "addressInfo">): AddressFields | null {
   const info = order.addressInfo
   if (!info) return null
   return Array.isArray(info) ? (info[0] ?? null) : info

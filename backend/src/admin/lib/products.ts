@@ -1,25 +1,13 @@
-import {
-  BRAND_LABELS,
-  CATEGORIES,
-  CATEGORY_BRANDS,
-  CATEGORY_LABELS,
-  type BrandId,
-  type CategoryId,
-  type ShopProduct,
-} from "../../lib/catalog"
+import { CATEGORY_BRANDS, CATEGORY_CHOICES, BRAND_LABELS, isCategory, type Product } from "@shop/contract"
 
 /**
  * The admin product form (SPEC.md sections 3, 5 and 9). The vocabulary is the
- * backend's own (src/lib/catalog.ts), so the form offers exactly what the
- * server accepts.
+ * contract's (@shop/contract), so the form offers exactly what the server
+ * accepts.
  */
 export type Option = { value: string; label: string }
 
-export const CATEGORY_OPTIONS: Option[] = CATEGORIES.map((id) => ({ value: id, label: CATEGORY_LABELS[id] }))
-
-function isCategory(value: string): value is CategoryId {
-  return (CATEGORIES as readonly string[]).includes(value)
-}
+export const CATEGORY_OPTIONS: Option[] = CATEGORY_CHOICES.map((c) => ({ value: c.id, label: c.label }))
 
 /** The brands a category offers, in the spec's order; none before a category is chosen. */
 export function brandOptions(category: string): Option[] {
@@ -31,17 +19,6 @@ export function brandOptions(category: string): Option[] {
 export function brandForCategory(category: string, brand: string): string {
   return brandOptions(category).some((o) => o.value === brand) ? brand : ""
 }
-
-export function brandLabel(brand: string): string {
-  return BRAND_LABELS[brand as BrandId] ?? brand
-}
-
-export function categoryLabel(category: string): string {
-  return isCategory(category) ? CATEGORY_LABELS[category] : category
-}
-
-/** A product as /api/admin/products answers it. */
-export type { ShopProduct }
 
 /** The form holds what the inputs hold: text. */
 export type ProductForm = {
@@ -62,7 +39,7 @@ export function emptyProductForm(): ProductForm {
 }
 
 /** The form for editing a product (the edit form leaves _id out). */
-export function productToForm(product: ShopProduct): ProductForm {
+export function productToForm(product: Product): ProductForm {
   const text = (v: unknown) => (v === null || v === undefined ? "" : String(v))
   return {
     image: text(product.image),
@@ -98,6 +75,6 @@ export function productPayload(form: ProductForm) {
 }
 
 /** On sale: a sale price above 0 (the card strikes the price through). */
-export function isOnSale(product: Pick<ShopProduct, "saleprice">): boolean {
+export function isOnSale(product: Pick<Product, "saleprice">): boolean {
   return Number(product.saleprice) > 0
 }

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isMedusaId } from "../../lib/shop-products"
+import { isMedusaId } from "../../read-models/products"
 
 /**
  * Medusa Admin's own order actions on the shop's orders. Stock is taken when a

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { ShopActor } from "../../lib/shop-user"
+import type { ShopActor } from "../../read-models/users"
 
 type AuthContext = ShopActor & { auth_identity_id: string; app_metadata: Record<string, unknown> }
 type ShopSession = {

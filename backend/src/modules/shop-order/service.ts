@@ -1,8 +1,8 @@
 import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { ORDER_LINK_TABLE } from "../../lib/shop-order"
-import { INSERT_STOCK_HOLD } from "../../lib/stock"
+import { ORDER_LINK_TABLE } from "./link-table"
+import { INSERT_STOCK_HOLD } from "./stock"
 import ShopOrder from "./models/shop-order"
 import StockHold from "./models/stock-hold"
 

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { returnStock, takeStock, type StockLine } from "../../lib/stock"
+import { returnStock, takeStock, type StockLine } from "../../modules/shop-order/stock"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
-import type { OrderStatus } from "../../modules/shop-order/models/shop-order"
+import type { OrderStatus } from "@shop/contract"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 
 type Undo = {

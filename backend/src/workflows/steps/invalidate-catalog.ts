@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { invalidateCatalog } from "../../lib/catalog-cache"
+import { invalidateCatalog } from "../../read-models/catalog-cache"
 
 /**
  * The last step of a catalog change: the next read loads the catalog again.

@@ -1,14 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import {
-  defaultGroups,
-  groupColumns,
-  groupsOf,
-  LANDING_NOT_FOUND,
-  mergeGroups,
-  type LandingGroupsInput,
-} from "../../lib/landing-page"
-import { isMedusaId } from "../../lib/shop-products"
+import { defaultGroups, LANDING_NOT_FOUND } from "@shop/contract"
+import { groupColumns, groupsOf, mergeGroups, type LandingGroupsInput } from "../../modules/landing-page/groups"
+import { isMedusaId } from "../../read-models/products"
 import { LANDING_PAGE_MODULE } from "../../modules/landing-page"
 import type LandingPageModuleService from "../../modules/landing-page/service"
 import type { LandingPageRow } from "../../modules/landing-page/service"

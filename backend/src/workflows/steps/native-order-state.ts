@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { OrderStatus } from "../../modules/shop-order/models/shop-order"
+import type { OrderStatus } from "@shop/contract"
 
 type NativeStatus = "pending" | "completed" | "canceled"
 

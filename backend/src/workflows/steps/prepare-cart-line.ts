@@ -1,9 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { findOpenCart } from "../../lib/shop-cart"
-import { loadShopCatalog } from "../../lib/shop-products"
-import { ENGLISH_STOCK_MESSAGES } from "../../lib/stock"
-import { STORE_CURRENCY } from "../../lib/catalog"
+import { findOpenCart } from "../../read-models/carts"
+import { loadShopCatalog } from "../../read-models/products"
+import { ENGLISH_STOCK_MESSAGES } from "../../modules/shop-order/stock"
+import { STORE_CURRENCY } from "@shop/contract"
 
 export type PrepareCartLineInput = {
   customer_id: string

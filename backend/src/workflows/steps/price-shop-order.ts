@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import { catalogSnapshot } from "../../lib/catalog-cache"
-import { unitPrice } from "../../lib/shop-products"
+import { catalogSnapshot } from "../../read-models/catalog-cache"
+import { unitPrice } from "@shop/contract"
 
 export type OrderLineInput = { product_id: string; quantity: number }
 

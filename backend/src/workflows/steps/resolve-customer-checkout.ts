@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { findOpenCart } from "../../lib/shop-cart"
-import { customerName } from "../../lib/shop-user"
+import { findOpenCart } from "../../read-models/carts"
+import { customerName } from "../../read-models/users"
 import type { PlaceShopOrderInput } from "../place-shop-order"
 
 /**

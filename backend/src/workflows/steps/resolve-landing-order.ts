@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN, DELIVERY_CHARGE, isSlug, LANDING_NOT_FOUND, type DeliveryArea } from "../../lib/landing-page"
+import { BN_MESSAGES, DELIVERY_CHARGE, isSlug, LANDING_NOT_FOUND, type DeliveryArea } from "@shop/contract"
 import { LANDING_PAGE_MODULE } from "../../modules/landing-page"
 import type LandingPageModuleService from "../../modules/landing-page/service"
 
@@ -23,7 +23,7 @@ export const resolveLandingOrderStep = createStep(
       throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
     }
     if (input.product_ids.some((id) => id !== page.product_id)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, BN.wrongProduct)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, BN_MESSAGES.wrongProduct)
     }
     return new StepResponse({ page_id: page.id, delivery_charge: DELIVERY_CHARGE[input.delivery_area] })
   }

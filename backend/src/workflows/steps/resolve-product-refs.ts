@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { isBrandAllowed } from "../../lib/catalog"
+import { isBrandAllowed } from "@shop/contract"
 import { BRAND_MODULE } from "../../modules/brand"
 import type BrandModuleService from "../../modules/brand/service"
 

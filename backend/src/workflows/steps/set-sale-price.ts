@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules, PriceListStatus } from "@medusajs/framework/utils"
-import { SALE_PRICE_LIST_TITLE, STORE_CURRENCY } from "../../lib/catalog"
+import { STORE_CURRENCY } from "@shop/contract"
+import { SALE_PRICE_LIST_TITLE } from "../../read-models/products"
 
 export type SetSalePriceInput = { variant_id: string; amount: number }
 type Undo = { price_list_id: string; added: string[]; removed: { amount: number; price_set_id: string }[] }

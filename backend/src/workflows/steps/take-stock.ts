@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { generateEntityId } from "@medusajs/framework/utils"
-import { BN } from "../../lib/landing-page"
-import { ENGLISH_STOCK_MESSAGES, returnHeldStock, takeStock, type StockLine } from "../../lib/stock"
+import { BN_MESSAGES } from "@shop/contract"
+import { ENGLISH_STOCK_MESSAGES, returnHeldStock, takeStock, type StockLine } from "../../modules/shop-order/stock"
 
 export type TakeStockInput = { location_id: string; lines: StockLine[]; language?: "en" | "bn" }
 
@@ -26,7 +26,7 @@ export const takeStockStep = createStep(
       container,
       input.location_id,
       input.lines,
-      input.language === "bn" ? BN : ENGLISH_STOCK_MESSAGES,
+      input.language === "bn" ? BN_MESSAGES : ENGLISH_STOCK_MESSAGES,
       taken
     )
     return new StepResponse(taken, taken)

@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 
 import { CartButton } from '@/features/cart/components/cart-button';
-import { CATEGORIES, DEFAULT_SORT } from '@/lib/catalog';
+import { CATEGORY_CHOICES, DEFAULT_SORT } from '@shop/contract';
 import { config } from '@/lib/config';
 
 import { UserMenu } from './user-menu';
@@ -29,7 +29,7 @@ function ShopHeader() {
               {link.label}
             </NavLink>
           ))}
-          {CATEGORIES.map((category) => (
+          {CATEGORY_CHOICES.map((category) => (
             <Link
               key={category.id}
               to={`/shop/list?category=${category.id}&sortBy=${DEFAULT_SORT}`}

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { CONFIRMATION, CUSTOMER, fakeApi, makeProduct } from '@/testing/fake-api';
 import { renderApp } from '@/testing/test-utils';
-import type { Address } from '@/types/api';
+import type { Address } from '@shop/contract';
 
 const POLO = makeProduct({ _id: 'p1', title: 'Polo', price: 1850, saleprice: 1490, stock: 10 });
 const TEE = makeProduct({ _id: 'p2', title: 'Tee', image: 'tee.png', price: 990, saleprice: 0, stock: 10 });
 
 const ADDRESSES: Address[] = [
-  { _id: 'addr_1', address: 'House 1, Road 2', city: 'Dhaka', pincode: '1207', number: '01711111111', notes: 'Gate A' },
-  { _id: 'addr_2', address: 'Flat 5B', city: 'Chattogram', pincode: '4000', number: '01822222222', notes: 'Ring' },
+  { _id: 'addr_1', userId: 'cus_1', address: 'House 1, Road 2', city: 'Dhaka', pincode: '1207', number: '01711111111', notes: 'Gate A' },
+  { _id: 'addr_2', userId: 'cus_1', address: 'Flat 5B', city: 'Chattogram', pincode: '4000', number: '01822222222', notes: 'Ring' },
 ];
 
 function seedGuestCart() {

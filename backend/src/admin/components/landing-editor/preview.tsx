@@ -1,13 +1,14 @@
 import { Container, Heading, Text } from "@medusajs/ui"
-import { formatMoney } from "../../lib/money"
-import { effectivePrice, parseBadges, percentOff, slugify, type EditorState } from "../../lib/landing-pages"
-import type { ShopProduct } from "../../lib/products"
+import { formatMoney } from "@shop/contract"
+import { percentOff, unitPrice } from "@shop/contract"
+import { parseBadges, slugify, type EditorState } from "../../lib/landing-pages"
+import type { Product } from "@shop/contract"
 
 /** A small live preview of the page's hero, in the page's colours and font. */
-export const LandingPreview = ({ state, product }: { state: EditorState; product: ShopProduct | undefined }) => {
+export const LandingPreview = ({ state, product }: { state: EditorState; product: Product | undefined }) => {
   const { hero, styling } = state
   const image = hero.heroImages[0] || product?.image
-  const off = product ? percentOff(product) : null
+  const off = product ? percentOff(product) || null : null
   const badges = state.trustBadges.showTrustBadges ? parseBadges(state.trustBadges.badgesText) : []
 
   return (
@@ -35,7 +36,7 @@ export const LandingPreview = ({ state, product }: { state: EditorState; product
         {product && hero.showPrice ? (
           <div className="flex items-center gap-x-2">
             <span className="text-lg font-bold" style={{ color: styling.primaryColor }}>
-              {formatMoney(effectivePrice(product))}
+              {formatMoney(unitPrice(product))}
             </span>
             {off !== null ? <span className="text-ui-fg-muted text-sm line-through">{formatMoney(product.price)}</span> : null}
             {off !== null && hero.showDiscount ? (

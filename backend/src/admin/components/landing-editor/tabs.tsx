@@ -1,7 +1,7 @@
 import { Plus, Trash } from "@medusajs/icons"
 import { Button, Checkbox, Container, Heading, IconButton, Input, Label, Select, Text, Textarea } from "@medusajs/ui"
 import { useId, type Dispatch, type ReactNode, type SetStateAction } from "react"
-import { formatMoney } from "../../lib/money"
+import { formatMoney } from "@shop/contract"
 import {
   DEFAULT_BENEFIT_ICON,
   FONT_FAMILIES,
@@ -11,7 +11,7 @@ import {
   type EditorState,
   type FontFamily,
 } from "../../lib/landing-pages"
-import type { ShopProduct } from "../../lib/products"
+import type { Product } from "@shop/contract"
 import { ColorField, Field, SwitchField } from "./fields"
 import { ImageListUpload, SingleImageUpload } from "./image-uploads"
 
@@ -33,7 +33,7 @@ const Card = ({ title, children }: { title: string; children: ReactNode }) => (
   </Container>
 )
 
-export const BasicTab = ({ state, setState, products }: TabProps & { products: ShopProduct[] | undefined }) => {
+export const BasicTab = ({ state, setState, products }: TabProps & { products: Product[] | undefined }) => {
   const ids = { title: useId(), slug: useId(), product: useId(), publish: useId() }
   const product = products?.find((p) => p._id === state.productId)
   return (

@@ -6,7 +6,7 @@ import {
   periodLabel,
   showingLabel,
 } from "../dashboard"
-import { formatDate, formatDateTime, formatTime } from "../dates"
+import { formatDate, formatDateTime, formatTime } from "@shop/contract"
 
 describe("dashboard periods", () => {
   it("offers Today, This Month, This Year and All Time, in that order, All Time by default", () => {

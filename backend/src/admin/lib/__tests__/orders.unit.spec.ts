@@ -6,7 +6,6 @@ import {
   normalizeSearch,
   orderMatches,
   orderNumberOf,
-  ORDER_STATUSES,
   ORDER_STATUS_CLASSES,
   pageLocally,
   phoneOf,
@@ -14,6 +13,7 @@ import {
   statusLabel,
   type ShopOrder,
 } from "../orders"
+import { ORDER_STATUSES } from "@shop/contract"
 
 const order = (over: Partial<ShopOrder> = {}): ShopOrder => ({
   _id: "order_01JABCDEF0123456789XYZW",
@@ -30,6 +30,10 @@ const order = (over: Partial<ShopOrder> = {}): ShopOrder => ({
   cartItems: [],
   addressInfo: [{ address: "House 12, Road 5", city: "Dhaka", pincode: "1207", number: "01812345678", notes: "" }],
   landingPageSlug: null,
+  cartId: null,
+  deliveryArea: "dhaka",
+  deliveryCharge: 60,
+  paymentMethod: "cod",
   ...over,
 })
 

@@ -1,6 +1,5 @@
 import {
   brandForCategory,
-  brandLabel,
   brandOptions,
   CATEGORY_OPTIONS,
   emptyProductForm,
@@ -9,6 +8,7 @@ import {
   productPayload,
   productToForm,
 } from "../products"
+import { brandLabel } from "@shop/contract"
 
 describe("category and brand options", () => {
   it("offers the five categories", () => {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router-dom"
 import { Page, PageHeader } from "../../components/page-header"
 import { StatCard } from "../../components/stat-card"
 import { useDeleteLandingPage, useLandingPages, useToggleLandingPage } from "../../hooks/use-landing-pages"
-import { formatDate } from "../../lib/dates"
+import { formatDate } from "@shop/contract"
 import { messageOr } from "../../lib/errors"
 import { conversionRate, landingSummary, type LandingPage } from "../../lib/landing-pages"
 

@@ -14,9 +14,9 @@ import {
   showingLabel,
   type DashboardPeriod,
 } from "../../lib/dashboard"
-import { formatTime } from "../../lib/dates"
+import { formatTime } from "@shop/contract"
 import { messageOr } from "../../lib/errors"
-import { formatMoney } from "../../lib/money"
+import { formatMoney } from "@shop/contract"
 
 /** The merchant's dashboard (SPEC.md section 2.12). */
 const ShopDashboardPage = () => {

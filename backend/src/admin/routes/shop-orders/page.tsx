@@ -16,19 +16,10 @@ import { GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-b
 import { OrderDetailsModal } from "../../components/order-details-modal"
 import { Page, PageHeader } from "../../components/page-header"
 import { useOrders } from "../../hooks/use-orders"
-import { formatDateTime } from "../../lib/dates"
+import { formatDateTime } from "@shop/contract"
 import { messageOr } from "../../lib/errors"
-import { formatMoney } from "../../lib/money"
-import {
-  customerNameOf,
-  isNewOrder,
-  normalizeSearch,
-  orderNumberOf,
-  ORDERS_PAGE_SIZE,
-  phoneOf,
-  SEARCH_PLACEHOLDER,
-  type ShopOrder,
-} from "../../lib/orders"
+import { formatMoney } from "@shop/contract"
+import { customerNameOf, isNewOrder, normalizeSearch, orderNumberOf, ORDERS_PAGE_SIZE, phoneOf, SEARCH_PLACEHOLDER, type ShopOrder } from "../../lib/orders"
 
 const columnHelper = createDataTableColumnHelper<ShopOrder>()
 

@@ -7,23 +7,23 @@ import { ProductCard } from "../../components/product-card"
 import { ProductDrawer } from "../../components/product-drawer"
 import { useDeleteProduct, useProducts } from "../../hooks/use-products"
 import { messageOr } from "../../lib/errors"
-import type { ShopProduct } from "../../lib/products"
+import type { Product } from "@shop/contract"
 
 /** Products (SPEC.md section 2.14): a grid of cards and the add/edit sheet. */
 const ShopProductsPage = () => {
   const products = useProducts()
   const remove = useDeleteProduct()
   const prompt = usePrompt()
-  const [sheet, setSheet] = useState<{ open: boolean; product: ShopProduct | null; session: number }>({
+  const [sheet, setSheet] = useState<{ open: boolean; product: Product | null; session: number }>({
     open: false,
     product: null,
     session: 0,
   })
   const [filter, setFilter] = useState("")
 
-  const openSheet = (product: ShopProduct | null) => setSheet((s) => ({ open: true, product, session: s.session + 1 }))
+  const openSheet = (product: Product | null) => setSheet((s) => ({ open: true, product, session: s.session + 1 }))
 
-  const onDelete = async (product: ShopProduct) => {
+  const onDelete = async (product: Product) => {
     const confirmed = await prompt({
       title: "Delete product?",
       description: `"${product.title}" will be removed from the shop. Past orders keep their lines.`,

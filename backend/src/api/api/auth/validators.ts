@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { isEmail } from "../../../lib/email"
+import { isEmail } from "@shop/contract"
 import { capped } from "../../utils/validate"
 
 /** An email as the shop stores it: trimmed, checked, lower-cased. */

@@ -1,8 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-
-/** The shop's order statuses (SPEC.md section 4); new orders are pending. */
-export const ORDER_STATUSES = ["pending", "completed", "cancelled", "shipped", "delivered"] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { ORDER_STATUSES } from "@shop/contract"
 
 /**
  * What the shop knows about a Medusa order beyond Medusa's own fields: its

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Address, AddressFields } from '@/types/api';
+import type { Address, AddressFields } from '@shop/contract';
 
 /** The signed-in customer's address book (SPEC 7, "Addresses"). */
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-error';
-import type { Address, AddressFields } from '@/types/api';
+import type { Address, AddressFields } from '@shop/contract';
 
 import { useAddresses, useAddressMutations } from '../api/addresses';
 import { EMPTY_ADDRESS, toAddressFields } from '../utils/address-form';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 import { Button } from '@/components/ui/button';
-import type { Address } from '@/types/api';
+import type { Address } from '@shop/contract';
 
 type AddressCardProps = {
   address: Address;

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Field, TextAreaField } from '@/components/ui/field';
-import type { AddressFields } from '@/types/api';
+import type { AddressFields } from '@shop/contract';
 
 import { ADDRESS_FIELDS, isAddressComplete } from '../utils/address-form';
 

@@ -1,4 +1,4 @@
-import type { AddressFields } from '@/types/api';
+import type { AddressFields } from '@shop/contract';
 
 export const EMPTY_ADDRESS: AddressFields = { address: '', city: '', pincode: '', number: '', notes: '' };
 

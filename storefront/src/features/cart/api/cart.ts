@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Cart } from '@/types/api';
+import type { Cart } from '@shop/contract';
 
 /** A signed-in shopper's server cart (SPEC 7, "Shop products and cart"). */
 

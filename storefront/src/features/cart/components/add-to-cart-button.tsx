@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import type { Product } from '@/types/api';
+import type { Product } from '@shop/contract';
 
 import { useAddToCartAction } from '../hooks/use-cart';
 

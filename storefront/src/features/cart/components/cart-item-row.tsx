@@ -1,6 +1,4 @@
-import { formatMoney } from '@/lib/money';
-import { unitPrice } from '@/lib/pricing';
-import type { CartItem } from '@/types/api';
+import { type CartItem, formatMoney, unitPrice } from '@shop/contract';
 
 type CartItemRowProps = {
   item: CartItem;

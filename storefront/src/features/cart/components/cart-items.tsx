@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@shop/contract';
 
 import type { CartState } from '../hooks/use-cart';
 

@@ -3,8 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-error';
 import { useUser } from '@/lib/auth';
-import { unitPrice } from '@/lib/pricing';
-import type { CartItem, Product } from '@/types/api';
+import { type CartItem, type Product, unitPrice } from '@shop/contract';
 
 import { EMPTY_CART, useAddToCartMutation, useServerCart, useServerCartMutations } from '../api/cart';
 import { dispatchGuestCart, getGuestCart, newItemId, subscribeGuestCart } from '../utils/guest-cart';

@@ -1,5 +1,5 @@
 import { readJson, writeJson } from '@/lib/storage';
-import type { AddressFields, CartItem, Product } from '@/types/api';
+import type { AddressFields, CartItem, Product } from '@shop/contract';
 
 /**
  * The guest cart (SPEC 3 and 4): localStorage key `guestCart` holds

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Order, OrderConfirmation } from '@/types/api';
+import type { Order, OrderConfirmation } from '@shop/contract';
 
 import type { CustomerOrderBody, GuestOrderBody } from '../utils/checkout';
 

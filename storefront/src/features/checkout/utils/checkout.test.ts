@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { makeProduct } from '@/testing/fake-api';
-import type { CartItem } from '@/types/api';
+import type { CartItem } from '@shop/contract';
 
 import {
   buildCustomerOrder,

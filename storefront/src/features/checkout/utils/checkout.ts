@@ -1,5 +1,4 @@
-import { unitPrice } from '@/lib/pricing';
-import type { CartItem } from '@/types/api';
+import { CHECKOUT_MESSAGES, isEmail, unitPrice, type CartItem } from '@shop/contract';
 
 /** Guest delivery info (SPEC 3); notes optional. */
 export type GuestDeliveryInfo = {
@@ -24,20 +23,15 @@ export const EMPTY_GUEST_INFO: GuestDeliveryInfo = {
 
 const REQUIRED_GUEST_FIELDS = ['guestName', 'guestEmail', 'guestPhone', 'address', 'city', 'pincode'] as const;
 
-/** Text, at sign, text, dot, text (SPEC 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const MESSAGES = {
-  emptyCart: 'Your cart is empty!',
-  fillAll: 'Please fill in all delivery information!',
-  badEmail: 'Please enter a valid email address!',
+  ...CHECKOUT_MESSAGES,
   noAddress: 'Please select a delivery address before checkout!',
   created: 'Order created successfully!',
   failed: 'Failed to create order. Please try again.',
 } as const;
 
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
+  return isEmail(email.trim());
 }
 
 /** The first problem of a guest checkout, or null when it can go ahead (SPEC 5). */

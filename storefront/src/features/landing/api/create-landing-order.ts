@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sdk } from '@/lib/sdk';
 
 import { BN } from '../utils/bn';
-import type { DeliveryArea } from '../utils/pricing';
+import type { DeliveryArea } from '@shop/contract';
 
 /** The guest order body a landing page sends (SPEC section 3, "Guest order payload"). */
 export type LandingOrderPayload = {

@@ -1,72 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { LANDING_NOT_FOUND, type LandingPage } from '@shop/contract';
+
 import { sdk } from '@/lib/sdk';
 
-/** The page's product as GET /api/landing/{slug} populates it (SPEC section 3). */
-export type LandingProduct = {
-  _id: string;
-  title: string;
-  description: string;
-  image: string;
-  price: number;
-  /** 0 means no sale. */
-  saleprice: number;
-  /** The spec's alias of saleprice. */
-  salePrice?: number;
-  category: string;
-  brand: string;
-  stock: number;
-  discount: number;
-};
-
-export type LandingHero = {
-  headline: string;
-  subheadline: string;
-  heroImage: string;
-  heroImages: string[];
-  description: string;
-  ctaButtonText: string;
-  showPrice: boolean;
-  showDiscount: boolean;
-};
-
-export type LandingBenefit = { icon: string; title: string; description: string };
-export type LandingTestimonial = { name: string; rating: number; comment: string; image: string };
-export type FontFamily = 'Inter' | 'Roboto' | 'Poppins' | 'Montserrat';
-
-export type LandingPage = {
-  _id: string;
-  title: string;
-  slug: string;
-  /** Null when the product has been deleted or unpublished. */
-  productId: LandingProduct | null;
-  isActive: boolean;
-  hero: LandingHero;
-  benefits: LandingBenefit[];
-  gallery: { images: string[]; showGallery: boolean };
-  testimonials: LandingTestimonial[];
-  orderForm: {
-    showOrderForm: boolean;
-    fields: string[];
-    showPhoneField: boolean;
-    showAddressFields: boolean;
-    showEmailField: boolean;
-  };
-  trustBadges: { showTrustBadges: boolean; enabled: boolean; badges: string[] };
-  urgency: {
-    showCountdown: boolean;
-    countdownEndDate: string | null;
-    showStockCount: boolean;
-    stockCount: number;
-  };
-  styling: { primaryColor: string; accentColor: string; fontFamily: FontFamily };
-  createdAt: string;
-  updatedAt: string;
-};
+export type { FontFamily, LandingPage, LandingProduct } from '@shop/contract';
+export type LandingHero = LandingPage['hero'];
+export type LandingBenefit = LandingPage['benefits'][number];
+export type LandingTestimonial = LandingPage['testimonials'][number];
 
 type GetLandingPageResponse = { success: boolean; message?: string; data?: LandingPage | null };
 
-export const LANDING_NOT_FOUND = 'Landing page not found';
+export { LANDING_NOT_FOUND };
 export const LANDING_LOAD_FAILED = 'Failed to load landing page';
 
 /**

@@ -5,7 +5,7 @@ import type { LandingOrderResult } from '../api/create-landing-order';
 import type { LandingPage, LandingProduct } from '../api/get-landing-page';
 import { BN } from '../utils/bn';
 import { availableStock, galleryImages, stockLeftCount, stylingVariables } from '../utils/page';
-import { effectivePrice } from '../utils/pricing';
+import { unitPrice as effectivePrice } from '@shop/contract';
 
 import { Countdown } from './countdown';
 import { ImageGallery } from './image-gallery';

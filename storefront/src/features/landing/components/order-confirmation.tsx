@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@shop/contract';
 
 import { BN } from '../utils/bn';
 import type { ConfirmationView } from '../utils/confirmation';

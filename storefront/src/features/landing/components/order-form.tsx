@@ -1,6 +1,14 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 
-import { formatMoney } from '@/lib/money';
+import {
+  DEFAULT_DELIVERY_AREA,
+  DELIVERY_CHARGE,
+  formatMoney,
+  isEmail,
+  normalizeBdPhone,
+  unitPrice as effectivePrice,
+  type DeliveryArea,
+} from '@shop/contract';
 
 import {
   orderErrorMessage,
@@ -10,15 +18,7 @@ import {
 } from '../api/create-landing-order';
 import type { LandingPage, LandingProduct } from '../api/get-landing-page';
 import { BN } from '../utils/bn';
-import { isEmail, normalizeBdPhone } from '../utils/phone';
-import {
-  clampQuantity,
-  DEFAULT_DELIVERY_AREA,
-  DELIVERY_CHARGE,
-  effectivePrice,
-  orderSummary,
-  type DeliveryArea,
-} from '../utils/pricing';
+import { clampQuantity, orderSummary } from '../utils/pricing';
 import { availableStock } from '../utils/page';
 
 import type { NoticeKind } from './notice';

@@ -1,7 +1,7 @@
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@shop/contract';
 
 import { BN } from '../utils/bn';
-import { discountPercent } from '../utils/pricing';
+import { discountPercent } from '@shop/contract';
 
 type PriceBlockProps = {
   price: number;

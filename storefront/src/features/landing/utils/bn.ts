@@ -1,3 +1,5 @@
+import { BN_MESSAGES, PRODUCT_NOT_FOUND } from '@shop/contract';
+
 /** The landing and confirmation pages' Bengali wording (SPEC sections 2.9, 2.10, 5, 8). */
 export const BN = {
   // order form
@@ -25,12 +27,12 @@ export const BN = {
   outOfStock: 'স্টকে নেই',
   required: '(আবশ্যক)',
   // messages (the server's wording for the same refusals)
-  fillAll: 'অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন',
-  badPhone: 'সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)',
-  badEmail: 'সঠিক ইমেইল ঠিকানা দিন',
-  orderFailed: 'অর্ডার করতে সমস্যা হয়েছে, অনুগ্রহ করে আবার চেষ্টা করুন',
-  orderPlaced: 'আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে',
-  productNotFound: 'Product not found!',
+  fillAll: BN_MESSAGES.fillAll,
+  badPhone: BN_MESSAGES.badPhone,
+  badEmail: BN_MESSAGES.badEmail,
+  orderFailed: BN_MESSAGES.orderFailed,
+  orderPlaced: BN_MESSAGES.orderPlaced,
+  productNotFound: PRODUCT_NOT_FOUND,
   closeNotice: 'বার্তা বন্ধ করুন',
   // page
   loading: 'লোড হচ্ছে...',

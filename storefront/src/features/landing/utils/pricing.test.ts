@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { clampQuantity, discountPercent, effectivePrice, orderSummary } from './pricing';
+import { discountPercent, unitPrice as effectivePrice } from '@shop/contract';
+
+import { clampQuantity, orderSummary } from './pricing';
 
 describe('landing pricing', () => {
   it('effective price: saleprice, else salePrice, else price, positive only', () => {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Order } from '@/types/api';
+import type { Order } from '@shop/contract';
 
 type OrdersResponse = { success: boolean; message?: string; data: Order[] };
 

@@ -1,7 +1,5 @@
 import { Dialog } from '@/components/ui/dialog';
-import { formatDateTime } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
-import type { Order } from '@/types/api';
+import { formatDateTime, formatMoney, type Order } from '@shop/contract';
 
 import { orderLabel, recipientName, shippingAddress } from '../utils/order';
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
-import type { Order } from '@/types/api';
+import { formatDate, formatMoney, type Order } from '@shop/contract';
 
 import { useOrders } from '../api/get-orders';
 import { orderLabel } from '../utils/order';

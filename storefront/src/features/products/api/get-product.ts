@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ensureSuccess, isHttpError } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Product } from '@/types/api';
+import type { Product } from '@shop/contract';
 
 import { productsKeys } from './get-products';
 

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { SortOption } from '@/lib/catalog';
+import { type Product, type SortOption } from '@shop/contract';
 import { sdk } from '@/lib/sdk';
-import type { Product } from '@/types/api';
 
 import { normalizeFilters, type ProductFilters } from '../utils/filters';
 

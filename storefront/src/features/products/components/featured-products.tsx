@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button, buttonClass } from '@/components/ui/button';
-import { DEFAULT_SORT } from '@/lib/catalog';
-import type { Product } from '@/types/api';
+import { DEFAULT_SORT, type Product } from '@shop/contract';
 
 import { useProducts } from '../api/get-products';
 

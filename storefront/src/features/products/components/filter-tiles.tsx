@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { BRANDS, CATEGORIES, type BrandId, type CategoryId } from '@/lib/catalog';
+import { BRAND_CHOICES, CATEGORY_CHOICES, type BrandId, type CategoryId } from '@shop/contract';
 
 import { saveStoredFilters, type FilterKey } from '../utils/filters';
 
@@ -56,7 +56,7 @@ export function CategoryTiles() {
         Shop by category
       </h2>
       <ul className="tiles tiles--categories">
-        {CATEGORIES.map((category) => (
+        {CATEGORY_CHOICES.map((category) => (
           <Tile
             key={category.id}
             label={category.label}
@@ -74,7 +74,7 @@ export function CategoryTiles() {
 }
 
 /** Brands a shopper can pick on the home page: all but "No Brand". */
-const HOME_BRANDS = BRANDS.filter((brand): brand is (typeof BRANDS)[number] & { id: Exclude<BrandId, 'no-brand'> } =>
+const HOME_BRANDS = BRAND_CHOICES.filter((brand): brand is (typeof BRAND_CHOICES)[number] & { id: Exclude<BrandId, 'no-brand'> } =>
   brand.id !== 'no-brand',
 );
 

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
-import { BRANDS, CATEGORIES } from '@/lib/catalog';
-import { formatMoney } from '@/lib/money';
+import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney } from '@shop/contract';
 
 import type { Product } from '../api/get-products';
 
@@ -34,8 +33,8 @@ export function ProductCard({ product, action }: ProductCardProps) {
         <div className="product-card__body">
           <h2 className="product-card__title">{product.title}</h2>
           <p className="product-card__meta">
-            <span>{labelOf(CATEGORIES, product.category)}</span>
-            <span>{labelOf(BRANDS, product.brand)}</span>
+            <span>{labelOf(CATEGORY_CHOICES, product.category)}</span>
+            <span>{labelOf(BRAND_CHOICES, product.brand)}</span>
           </p>
           <p className="product-card__prices">
             {onSale ? (

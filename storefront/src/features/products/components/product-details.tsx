@@ -3,10 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { BRANDS, CATEGORIES } from '@/lib/catalog';
-import { formatMoney } from '@/lib/money';
-import { hasDiscount, percentOff } from '@/lib/pricing';
-import type { Product } from '@/types/api';
+import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney, hasDiscount, percentOff, type Product } from '@shop/contract';
 
 import { useProduct } from '../api/get-product';
 
@@ -79,8 +76,8 @@ export function ProductDetails({ id, renderAddToCart }: ProductDetailsProps) {
 
       <div className="product-page__info">
         <div className="product-page__badges">
-          <Badge>{labelOf(CATEGORIES, product.category)}</Badge>
-          {product.brand !== 'no-brand' && <Badge tone="info">{labelOf(BRANDS, product.brand)}</Badge>}
+          <Badge>{labelOf(CATEGORY_CHOICES, product.category)}</Badge>
+          {product.brand !== 'no-brand' && <Badge tone="info">{labelOf(BRAND_CHOICES, product.brand)}</Badge>}
         </div>
         <h1 className="product-page__title">{product.title}</h1>
 

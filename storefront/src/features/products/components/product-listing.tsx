@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
-import type { Product } from '@/types/api';
+import type { Product } from '@shop/contract';
 
 import { useProducts } from '../api/get-products';
 import { useListingState } from '../hooks/use-listing-state';

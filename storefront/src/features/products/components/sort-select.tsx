@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import { isSortOption, SORT_OPTIONS, type SortOption } from '@/lib/catalog';
+import { isSortOption, SORT_CHOICES, type SortOption } from '@shop/contract';
 
 type SortSelectProps = {
   value: SortOption;
@@ -19,7 +19,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
           if (isSortOption(event.target.value)) onChange(event.target.value);
         }}
       >
-        {SORT_OPTIONS.map((option) => (
+        {SORT_CHOICES.map((option) => (
           <option key={option.id} value={option.id}>
             {option.label}
           </option>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { DEFAULT_SORT, type SortOption } from '@/lib/catalog';
+import { DEFAULT_SORT, type SortOption } from '@shop/contract';
 
 import {
   hasListingParams,

@@ -1,12 +1,12 @@
 import {
-  BRANDS,
-  CATEGORIES,
+  BRAND_CHOICES,
+  CATEGORY_CHOICES,
   DEFAULT_SORT,
   isSortOption,
   type BrandId,
   type CategoryId,
   type SortOption,
-} from '@/lib/catalog';
+} from '@shop/contract';
 import { readJson, writeJson } from '@/lib/storage';
 
 /**
@@ -27,8 +27,8 @@ export type ListingState = {
 
 /** The filter groups of the side panel, in display order. */
 export const FILTER_GROUPS = [
-  { key: 'category', label: 'Category', options: CATEGORIES },
-  { key: 'brand', label: 'Brand', options: BRANDS },
+  { key: 'category', label: 'Category', options: CATEGORY_CHOICES },
+  { key: 'brand', label: 'Brand', options: BRAND_CHOICES },
 ] as const;
 
 export const FILTERS_STORAGE_KEY = 'filters';

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadDashboard } from "../../../../lib/dashboard"
+import { loadDashboard } from "../../../../read-models/dashboard"
 import { noCache } from "../../../utils/session"
 import type { GetDashboardQuery } from "./validators"
 

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from "../../../../lib/dashboard"
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from "@shop/contract"
 
 export const GetDashboardSchema = z
   .object({

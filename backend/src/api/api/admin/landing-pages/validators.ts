@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { FONT_FAMILIES, slugify } from "../../../../lib/landing-page"
+import { FONT_FAMILIES, slugify } from "@shop/contract"
 import { capped } from "../../../utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"

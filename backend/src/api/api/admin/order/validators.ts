@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { ORDER_STATUSES } from "../../../../modules/shop-order/models/shop-order"
+import { ORDER_STATUSES } from "@shop/contract"
 import { capped } from "../../../utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({

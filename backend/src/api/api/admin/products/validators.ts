@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, isBrandAllowed } from "../../../../lib/catalog"
+import { BRANDS, CATEGORIES, isBrandAllowed } from "@shop/contract"
 import { capped } from "../../../utils/validate"
 
 /** A number, or a numeric string as HTML forms send it. */

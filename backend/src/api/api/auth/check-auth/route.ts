@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopUser } from "../../../../lib/shop-user"
+import { loadShopUser } from "../../../../read-models/users"
 import { noCache, sessionActor, signOut } from "../../../utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

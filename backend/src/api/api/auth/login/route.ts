@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { actorOf, loadShopUser } from "../../../../lib/shop-user"
+import { actorOf, loadShopUser } from "../../../../read-models/users"
 import { guessOf } from "../../../utils/guesses"
 import { signIn } from "../../../utils/session"
 import type { LoginBody } from "../validators"

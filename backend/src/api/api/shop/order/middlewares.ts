@@ -1,9 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN, normalizeBdPhone } from "../../../../lib/landing-page"
+import { BN_MESSAGES, normalizeBdPhone } from "@shop/contract"
 import { limits } from "../../../../lib/rate-limit"
-import { loadShopCatalog } from "../../../../lib/shop-products"
-import { ENGLISH_STOCK_MESSAGES } from "../../../../lib/stock"
+import { loadShopCatalog } from "../../../../read-models/products"
+import { ENGLISH_STOCK_MESSAGES } from "../../../../modules/shop-order/stock"
 import { requireSelfOrAdmin } from "../../../utils/guards"
 import { rateLimited, tryAgainIn } from "../../../utils/rate-limit"
 import { sessionActor } from "../../../utils/session"
@@ -52,7 +52,7 @@ async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next:
     const entries = await loadShopCatalog(req.scope, { id: [...wanted.keys()] })
     const short = entries.find((e) => e.inventory_item_id && e.stock < (wanted.get(e.product._id) ?? 0))
     if (!short) return next()
-    const messages = body.landingPageSlug ? BN : ENGLISH_STOCK_MESSAGES
+    const messages = body.landingPageSlug ? BN_MESSAGES : ENGLISH_STOCK_MESSAGES
     next(
       new MedusaError(
         MedusaError.Types.CONFLICT,
@@ -66,7 +66,7 @@ async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next:
 
 /** Too many orders: in Bengali on a landing page. */
 const tooManyOrders = (req: MedusaRequest, minutes: number) =>
-  fromLandingPage(req) ? BN.tooManyOrders(minutes) : tryAgainIn("orders")(req, minutes)
+  fromLandingPage(req) ? BN_MESSAGES.tooManyOrders(minutes) : tryAgainIn("orders")(req, minutes)
 
 /**
  * Orders per client address: every attempt counts, before the body is

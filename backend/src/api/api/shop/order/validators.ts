@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { isEmail } from "../../../../lib/email"
-import { BN, DELIVERY_AREAS, deliveryAreaOf, normalizeBdPhone } from "../../../../lib/landing-page"
+import { isEmail } from "@shop/contract"
+import { BN_MESSAGES, DELIVERY_AREAS, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
 import { capped } from "../../../utils/validate"
 
 const FILL_IN = "Please fill in all delivery information!"
@@ -56,7 +56,7 @@ export const GuestOrderSchema = z
   .refine((body) => body.guestEmail !== "", FILL_IN)
 
 const bnTooLong = (max: number) => `${max} অক্ষরের বেশি লেখা যাবে না`
-const bnText = (max: number) => capped(max, bnTooLong(max), BN.fillAll).trim().min(1, BN.fillAll)
+const bnText = (max: number) => capped(max, bnTooLong(max), BN_MESSAGES.fillAll).trim().min(1, BN_MESSAGES.fillAll)
 const bnOptional = (max: number) => capped(max, bnTooLong(max)).trim().optional().default("")
 
 /**
@@ -74,13 +74,13 @@ export const LandingOrderSchema = z
     guestPhone: bnText(20).transform((v, ctx) => {
       const phone = normalizeBdPhone(v)
       if (!phone) {
-        ctx.addIssue({ code: "custom", message: BN.badPhone })
+        ctx.addIssue({ code: "custom", message: BN_MESSAGES.badPhone })
         return z.NEVER
       }
       return phone
     }),
     guestEmail: z
-      .union([optionalEmail(BN.badEmail), z.null()], { error: BN.badEmail })
+      .union([optionalEmail(BN_MESSAGES.badEmail), z.null()], { error: BN_MESSAGES.badEmail })
       .optional()
       .transform((v) => v ?? ""),
     deliveryArea: z.enum(DELIVERY_AREAS, { error: "deliveryArea হবে dhaka অথবা outside" }).optional(),
@@ -90,16 +90,16 @@ export const LandingOrderSchema = z
           .object({
             productId: capped(64, "Product not found!", "Product not found!").min(1, "Product not found!"),
             quantity: z
-              .number({ error: BN.badQuantity })
-              .int(BN.badQuantity)
-              .min(1, BN.badQuantity)
+              .number({ error: BN_MESSAGES.badQuantity })
+              .int(BN_MESSAGES.badQuantity)
+              .min(1, BN_MESSAGES.badQuantity)
               .max(1000, "একবারে সর্বোচ্চ ১০০০টি অর্ডার করা যায়"),
           })
           .loose(),
-        { error: BN.fillAll }
+        { error: BN_MESSAGES.fillAll }
       )
-      .min(1, BN.fillAll)
-      .max(5, BN.fillAll),
+      .min(1, BN_MESSAGES.fillAll)
+      .max(5, BN_MESSAGES.fillAll),
     addressInfo: z
       .array(
         z
@@ -111,9 +111,9 @@ export const LandingOrderSchema = z
             notes: bnOptional(500),
           })
           .loose(),
-        { error: BN.fillAll }
+        { error: BN_MESSAGES.fillAll }
       )
-      .length(1, BN.fillAll),
+      .length(1, BN_MESSAGES.fillAll),
   })
   .loose()
   .transform((body) => ({ ...body, deliveryArea: body.deliveryArea ?? deliveryAreaOf(body.addressInfo[0].city) }))

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS } from "../../../../lib/catalog"
+import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS } from "@shop/contract"
 import { capped } from "../../../utils/validate"
 
 /** `a,b` or repeated keys, trimmed, empties dropped; each value must be known. */

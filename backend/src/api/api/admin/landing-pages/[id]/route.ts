@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { getLandingPageView, landingPageViewOf } from "../../../../../lib/landing-page-store"
+import { getLandingPageView, landingPageViewOf } from "../../../../../read-models/landing-pages"
 import { deleteLandingPageWorkflow, updateLandingPageWorkflow } from "../../../../../workflows/landing-page"
 import { groupsOfBody, type UpdateLandingPageBody } from "../validators"
 

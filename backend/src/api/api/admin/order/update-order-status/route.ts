@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { findShopOrder } from "../../../../../lib/shop-order"
+import { findShopOrder } from "../../../../../read-models/orders"
 import { updateShopOrderStatusWorkflow } from "../../../../../workflows/update-order-status"
 import { sessionActor } from "../../../../utils/session"
 import type { UpdateOrderStatusBody } from "../validators"

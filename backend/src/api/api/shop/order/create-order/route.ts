@@ -1,6 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { BN } from "../../../../../lib/landing-page"
-import { orderConfirmation } from "../../../../../lib/shop-order"
+import { BN_MESSAGES, orderConfirmation } from "@shop/contract"
 import {
   placeCustomerOrderWorkflow,
   placeLandingOrderWorkflow,
@@ -52,7 +51,7 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
   const order = result.view
   res.status(201).json({
     success: true,
-    message: fromLanding(req.validatedBody) ? BN.orderPlaced : "Order created successfully!",
+    message: fromLanding(req.validatedBody) ? BN_MESSAGES.orderPlaced : "Order created successfully!",
     data: order,
     // what the confirmation page shows (SPEC.md section 3)
     confirmation: orderConfirmation(order),

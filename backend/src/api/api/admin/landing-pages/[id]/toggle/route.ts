@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { landingPageViewOf } from "../../../../../../lib/landing-page-store"
+import { landingPageViewOf } from "../../../../../../read-models/landing-pages"
 import { toggleLandingPageWorkflow } from "../../../../../../workflows/landing-page"
 
 export async function PATCH(req: MedusaRequest, res: MedusaResponse) {

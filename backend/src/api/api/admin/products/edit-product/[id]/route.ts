@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopProducts } from "../../../../../../lib/shop-products"
+import { loadShopProducts } from "../../../../../../read-models/products"
 import { updateShopProductWorkflow } from "../../../../../../workflows/shop-product"
 import type { ShopProductBody } from "../../validators"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { findShopOrder } from "../../../../../../lib/shop-order"
+import { findShopOrder } from "../../../../../../read-models/orders"
 import { sessionActor } from "../../../../../utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

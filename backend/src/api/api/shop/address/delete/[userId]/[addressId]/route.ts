@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopAddresses } from "../../../../../../../lib/shop-address"
+import { listShopAddresses } from "../../../../../../../read-models/addresses"
 import { deleteShopAddressWorkflow } from "../../../../../../../workflows/shop-address"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopCart } from "../../../../../../../lib/shop-cart"
+import { loadShopCart } from "../../../../../../../read-models/carts"
 import { changeShopCartWorkflow } from "../../../../../../../workflows/shop-cart"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {

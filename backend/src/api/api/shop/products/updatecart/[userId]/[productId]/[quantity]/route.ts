@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { loadShopCart } from "../../../../../../../../lib/shop-cart"
+import { loadShopCart } from "../../../../../../../../read-models/carts"
 import { changeShopCartWorkflow } from "../../../../../../../../workflows/shop-cart"
 import { zodMessage } from "../../../../../../../utils/validate"
 import { CartQuantityParams } from "../../../../cart-validators"

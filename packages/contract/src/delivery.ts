@@ -1,0 +1,15 @@
+/** Delivery by area (SPEC.md section 9): charges in taka; the server decides, whatever a client sends. */
+export const DELIVERY_AREAS = ["dhaka", "outside"] as const
+export type DeliveryArea = (typeof DELIVERY_AREAS)[number]
+export const DELIVERY_CHARGE: Readonly<Record<DeliveryArea, number>> = { dhaka: 60, outside: 120 }
+/** What the landing form has chosen before the shopper picks. */
+export const DEFAULT_DELIVERY_AREA: DeliveryArea = "dhaka"
+
+export function isDeliveryArea(value: unknown): value is DeliveryArea {
+  return (DELIVERY_AREAS as readonly unknown[]).includes(value)
+}
+
+/** The area a city falls in when the shopper did not choose one (SPEC.md section 4). */
+export function deliveryAreaOf(city: string | undefined | null): DeliveryArea {
+  return city && /dhaka/i.test(city) ? "dhaka" : "outside"
+}

@@ -1,0 +1,19 @@
+/**
+ * @shop/contract: the one place for what the backend, the storefront, the
+ * Medusa Admin extensions, the e2e specs and the bench share. It imports
+ * nothing (eslint and scripts/tests/contract checks keep it so).
+ */
+export * from "./api"
+export * from "./catalog"
+export * from "./confirmation"
+export * from "./dashboard"
+export * from "./dates"
+export * from "./delivery"
+export * from "./email"
+export * from "./landing"
+export * from "./messages"
+export * from "./money"
+export * from "./orders"
+export * from "./phone"
+export * from "./slug"
+export * from "./time"

@@ -1,0 +1,99 @@
+import type { Product } from "./api"
+
+/**
+ * A landing page (SPEC.md section 3): its groups, the spec's defaults for
+ * each, and the page as /api/landing/{slug} and the admin routes answer it.
+ */
+export const FONT_FAMILIES = ["Inter", "Roboto", "Poppins", "Montserrat"] as const
+
+export type Hero = {
+  headline: string
+  subheadline: string
+  heroImage: string
+  heroImages: string[]
+  description: string
+  ctaButtonText: string
+  showPrice: boolean
+  showDiscount: boolean
+}
+export type Benefit = { icon: string; title: string; description: string }
+export type Gallery = { images: string[]; showGallery: boolean }
+export type Testimonial = { name: string; rating: number; comment: string; image: string }
+export type OrderForm = {
+  showOrderForm: boolean
+  fields: string[]
+  showPhoneField: boolean
+  showAddressFields: boolean
+  showEmailField: boolean
+}
+export type TrustBadges = { showTrustBadges: boolean; enabled: boolean; badges: string[] }
+export type Urgency = {
+  showCountdown: boolean
+  countdownEndDate: string | null
+  showStockCount: boolean
+  stockCount: number
+}
+export type FontFamily = (typeof FONT_FAMILIES)[number]
+export type Styling = { primaryColor: string; accentColor: string; fontFamily: FontFamily }
+
+export type LandingGroups = {
+  hero: Hero
+  benefits: Benefit[]
+  gallery: Gallery
+  testimonials: Testimonial[]
+  orderForm: OrderForm
+  trustBadges: TrustBadges
+  urgency: Urgency
+  styling: Styling
+}
+
+export const BENEFIT_ICON = "✓"
+export const DEFAULT_BADGES = ["Secure Payment", "Money Back Guarantee", "Free Shipping"] as const
+
+/** What a new page holds where the merchant typed nothing (SPEC.md section 3). */
+export function defaultGroups(): LandingGroups {
+  return {
+    hero: {
+      headline: "",
+      subheadline: "",
+      heroImage: "",
+      heroImages: [],
+      description: "",
+      ctaButtonText: "Order Now",
+      showPrice: true,
+      showDiscount: false,
+    },
+    benefits: [],
+    gallery: { images: [], showGallery: true },
+    testimonials: [],
+    orderForm: {
+      showOrderForm: true,
+      fields: ["name", "email", "phone", "address"],
+      showPhoneField: true,
+      showAddressFields: true,
+      showEmailField: true,
+    },
+    trustBadges: { showTrustBadges: true, enabled: true, badges: [...DEFAULT_BADGES] },
+    urgency: { showCountdown: false, countdownEndDate: null, showStockCount: false, stockCount: 0 },
+    styling: { primaryColor: "#000000", accentColor: "#FF6B6B", fontFamily: "Inter" },
+  }
+}
+
+/** The page's product as the page reads it: the shop product, with the spec's `salePrice` alias. */
+export type LandingProduct = Product & { salePrice: number }
+
+/** A landing page as the routes answer it; the public page leaves the analytics out. */
+export type LandingPage = LandingGroups & {
+  _id: string
+  title: string
+  slug: string
+  /** The product, populated; null when it has been deleted or unpublished. */
+  productId: LandingProduct | null
+  isActive: boolean
+  analytics?: { views: number; orders: number }
+  createdAt: string
+  updatedAt: string
+}
+
+/** How many pictures a page holds at most (hero and gallery each). */
+export const MAX_LANDING_IMAGES = 20
