@@ -15,7 +15,11 @@ module.exports = {
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "json"],
   // the contract from its source, so tests never run against a stale build of it
-  moduleNameMapper: { "^@shop/contract$": "<rootDir>/../packages/contract/src/index.ts" },
+  moduleNameMapper: {
+    "^@shop/contract$": "<rootDir>/../packages/contract/src/index.ts",
+    // src/ by its alias (package.json "imports", tsconfig "paths")
+    "^#app/(.*)$": "<rootDir>/src/$1",
+  },
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["./integration-tests/setup.js"],
   globalSetup: "./integration-tests/global-setup.js",

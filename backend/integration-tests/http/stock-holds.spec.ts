@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Product } from "@shop/contract"
-import { returnHeldStock, takeStock } from "../../src/modules/shop-order/stock"
 import { recoverStockHolds } from "../../src/workflows/recover-stock-holds"
 import { SHOP_ORDER_MODULE } from "../../src/modules/shop-order"
 import type ShopOrderModuleService from "../../src/modules/shop-order/service"
@@ -38,6 +37,7 @@ shopIntegrationTestRunner({
     let level: { inventory_item_id: string; location_id: string }
 
     const container = () => getContainer() as unknown as MedusaContainer
+    const shopOrders = () => container().resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
     const sql = async (text: string, bindings: unknown[] = []) =>
       (await (container().resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex).raw(text, bindings)).rows
     const stock = async () =>
@@ -94,7 +94,7 @@ shopIntegrationTestRunner({
       const before = await counts()
       // what a process killed after the payment link leaves: stock taken with its hold, an order, its payment collection
       const ids = newIds()
-      await takeStock(container(), level.location_id, line(3), undefined, ids)
+      await shopOrders().takeStock(level.location_id, line(3), undefined, ids)
       // a guest order's own guest customer record (native-guest-customer step)
       const guest = await container().resolve(Modules.CUSTOMER).createCustomers({ first_name: "Crashed", has_account: false })
       await container().resolve(Modules.ORDER).createOrders({
@@ -138,7 +138,7 @@ shopIntegrationTestRunner({
           total: 300,
         })
       ).rejects.toThrow(/no longer held/)
-      expect(await returnHeldStock(container(), ids.order_id)).toBe(false)
+      expect(await shopOrders().returnHeldStock(ids.order_id)).toBe(false)
 
       // again: nothing more moves; the tombstone goes once it is old enough
       const again = await recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 3600 })
@@ -151,7 +151,7 @@ shopIntegrationTestRunner({
     it("two servers recovering at once return each unit exactly once", async () => {
       const stockBefore = await stock()
       const holds = Array.from({ length: 6 }, newIds)
-      for (const ids of holds) await takeStock(container(), level.location_id, line(1), undefined, ids)
+      for (const ids of holds) await shopOrders().takeStock(level.location_id, line(1), undefined, ids)
       await backdate(holds.map((h) => h.order_id))
       expect(await stock()).toBe(stockBefore - 6)
 

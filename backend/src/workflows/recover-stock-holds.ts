@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { releaseStaleHolds } from "../modules/shop-order/stock"
+import { SHOP_ORDER_MODULE } from "../modules/shop-order"
+import type ShopOrderModuleService from "../modules/shop-order/service"
 
 type Knex = {
   raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
@@ -30,7 +31,8 @@ export async function recoverStockHolds(
   container: MedusaContainer,
   opts: { graceSeconds: number; keepSeconds: number }
 ): Promise<HoldRecovery> {
-  const released = await releaseStaleHolds(container, opts.graceSeconds)
+  const shopOrders = container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
+  const released = await shopOrders.releaseStaleHolds(opts.graceSeconds)
 
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   const { rows } = (await knex.raw(
@@ -76,8 +78,6 @@ export async function recoverStockHolds(
   }
 
   const expired = rows.filter((r) => r.expired).map((r) => r.id)
-  if (expired.length) {
-    await knex.raw(`delete from stock_hold where id = any(?::text[]) and released_at is not null`, [expired])
-  }
+  await shopOrders.purgeReleasedHolds(expired)
   return { released, ordersRemoved: orders, purged: expired.length }
 }

@@ -2,7 +2,18 @@ import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { ORDER_LINK_TABLE } from "./link-table"
-import { INSERT_STOCK_HOLD } from "./stock"
+import {
+  availableStock,
+  byItem,
+  changeStock,
+  ENGLISH_STOCK_MESSAGES,
+  holdLines,
+  INSERT_STOCK_HOLD,
+  type Execute,
+  type StockHoldKey,
+  type StockLine,
+  type StockMessages,
+} from "./stock"
 import ShopOrder from "./models/shop-order"
 import StockHold from "./models/stock-hold"
 
@@ -16,10 +27,124 @@ export type StockHoldRow = {
 
 export type ShopOrderRecord = InferTypeOf<typeof ShopOrder>
 
+/** The statement runner of the transaction a method runs in. */
+function executeIn(sharedContext: Context<EntityManager>): Execute {
+  const manager = sharedContext.transactionManager!
+  return (sql, bindings) => manager.execute(sql, bindings as never) as never
+}
+
+/**
+ * The shop's order records and the stock they take. Every write to the shop's
+ * tables (shop_order, stock_hold, the order link) and the stock take on
+ * Medusa's inventory levels go through this service, each in one transaction.
+ */
 class ShopOrderModuleService extends MedusaService({
   ShopOrder,
   StockHold,
 }) {
+  /**
+   * Takes units out of stock at a location, all lines or none, in one
+   * transaction. The conditional UPDATE (stock.ts, changeStock) means
+   * concurrent orders never take the same unit twice. If any line is short,
+   * nothing is taken and the 409 names the first short product. With a `hold`,
+   * the same transaction records the take in stock_hold (models/stock-hold.ts),
+   * so units never leave stock without a record of the order they are for.
+   */
+  @InjectTransactionManager()
+  async takeStock(
+    locationId: string,
+    lines: StockLine[],
+    messages: StockMessages = ENGLISH_STOCK_MESSAGES,
+    hold?: StockHoldKey,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    const execute = executeIn(sharedContext)
+    const wanted = byItem(lines)
+    const taken = await changeStock(execute, locationId, wanted, -1)
+    const short = wanted.find((line) => !taken.has(line.inventory_item_id))
+    if (!short) {
+      if (hold) await execute(INSERT_STOCK_HOLD, [hold.order_id, locationId, holdLines(wanted), hold.payment_collection_id ?? null])
+      return
+    }
+    const available = await availableStock(execute, locationId, short.inventory_item_id)
+    // throwing rolls the transaction back: the lines that were taken are put back
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      available > 0 ? messages.onlyLeft(available, short.title) : messages.outOfStock(short.title)
+    )
+  }
+
+  /** Puts units back (an order cancelled, or a take undone), in one transaction. */
+  @InjectTransactionManager()
+  async returnStock(
+    locationId: string,
+    lines: StockLine[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await changeStock(executeIn(sharedContext), locationId, byItem(lines), 1)
+  }
+
+  /**
+   * Undoes a take made with a hold: deletes the hold and puts its units back,
+   * in one transaction. Nothing moves when the hold is gone or released (its
+   * units were already returned). Answers whether units went back.
+   */
+  @InjectTransactionManager()
+  async returnHeldStock(orderId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<boolean> {
+    const execute = executeIn(sharedContext)
+    const rows = await execute<{ location_id: string; lines: StockLine[] }>(
+      `delete from stock_hold where id = ? and released_at is null and deleted_at is null
+       returning location_id, lines`,
+      [orderId]
+    )
+    if (!rows.length) return false
+    await changeStock(execute, rows[0].location_id, byItem(rows[0].lines), 1)
+    return true
+  }
+
+  /**
+   * Releases holds older than `graceSeconds`: orders that took units and never
+   * got recorded (their process died, or they are hopelessly late). In one
+   * transaction the units go back and the holds are marked released; rows are
+   * taken with SKIP LOCKED, so several servers sweeping at once (or an order
+   * being recorded right now, which locks its hold) never return a unit twice.
+   * Answers the ids of the released holds (= the ids their Medusa orders have).
+   */
+  @InjectTransactionManager()
+  async releaseStaleHolds(
+    graceSeconds: number,
+    limit = 200,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<string[]> {
+    const execute = executeIn(sharedContext)
+    const rows = await execute<{ id: string; location_id: string; lines: StockLine[] }>(
+      `select id, location_id, lines from stock_hold
+        where released_at is null and deleted_at is null
+          and created_at < now() - make_interval(secs => ?::double precision)
+        order by created_at
+        limit ?
+        for update skip locked`,
+      [graceSeconds, limit]
+    )
+    if (!rows.length) return []
+    const byLocation = new Map<string, StockLine[]>()
+    for (const row of rows) byLocation.set(row.location_id, [...(byLocation.get(row.location_id) ?? []), ...row.lines])
+    for (const [locationId, lines] of byLocation) await changeStock(execute, locationId, byItem(lines), 1)
+    const ids = rows.map((r) => r.id)
+    await execute(`update stock_hold set released_at = now(), updated_at = now() where id in (select jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(ids)])
+    return ids
+  }
+
+  /** Forgets released holds (tombstones a late order run would have hit); a live hold is never touched. */
+  @InjectTransactionManager()
+  async purgeReleasedHolds(ids: string[], @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    if (!ids.length) return
+    await executeIn(sharedContext)(
+      `delete from stock_hold where id in (select jsonb_array_elements_text(?::jsonb)) and released_at is not null`,
+      [JSON.stringify(ids)]
+    )
+  }
+
   /**
    * Records a placed order, all or nothing in one transaction: its stock hold
    * is consumed (the units now belong to a recorded order), the shop record is

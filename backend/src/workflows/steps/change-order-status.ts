@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { returnStock, takeStock, type StockLine } from "../../modules/shop-order/stock"
+import type { StockLine } from "../../modules/shop-order/stock"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type { OrderStatus } from "@shop/contract"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
@@ -79,17 +79,17 @@ export const changeOrderStatusStep = createStep(
       lines,
       moved: 0,
     }
+    const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
     let stockTaken = record.stock_taken
     if (input.status === "cancelled" && record.stock_taken) {
-      await returnStock(container, location_id, lines)
+      await service.returnStock(location_id, lines)
       undo.moved = -1
       stockTaken = false
     } else if (input.status !== "cancelled" && !record.stock_taken) {
-      await takeStock(container, location_id, lines) // 409 when the units are gone
+      await service.takeStock(location_id, lines) // 409 when the units are gone
       undo.moved = 1
       stockTaken = true
     }
-    const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
     await service.updateShopOrders({
       id: record.id,
       status: input.status,
@@ -100,9 +100,9 @@ export const changeOrderStatusStep = createStep(
   },
   async (undo, { container }) => {
     if (!undo) return
-    if (undo.moved === -1) await takeStock(container, undo.location_id, undo.lines).catch(() => undefined)
-    if (undo.moved === 1) await returnStock(container, undo.location_id, undo.lines)
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
+    if (undo.moved === -1) await service.takeStock(undo.location_id, undo.lines).catch(() => undefined)
+    if (undo.moved === 1) await service.returnStock(undo.location_id, undo.lines)
     await service.updateShopOrders({
       id: undo.id,
       status: undo.status,

@@ -1,7 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { generateEntityId } from "@medusajs/framework/utils"
 import { BN_MESSAGES } from "@shop/contract"
-import { ENGLISH_STOCK_MESSAGES, returnHeldStock, takeStock, type StockLine } from "../../modules/shop-order/stock"
+import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
+import type ShopOrderModuleService from "../../modules/shop-order/service"
+import { ENGLISH_STOCK_MESSAGES, type StockLine } from "../../modules/shop-order/stock"
 
 export type TakeStockInput = { location_id: string; lines: StockLine[]; language?: "en" | "bn" }
 
@@ -22,8 +24,7 @@ export const takeStockStep = createStep(
       order_id: generateEntityId(undefined, "order"),
       payment_collection_id: generateEntityId(undefined, "pay_col"),
     }
-    await takeStock(
-      container,
+    await container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE).takeStock(
       input.location_id,
       input.lines,
       input.language === "bn" ? BN_MESSAGES : ENGLISH_STOCK_MESSAGES,
@@ -33,6 +34,6 @@ export const takeStockStep = createStep(
   },
   async (taken, { container }) => {
     if (!taken) return
-    await returnHeldStock(container, taken.order_id)
+    await container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE).returnHeldStock(taken.order_id)
   }
 )

@@ -1,5 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { limits } from "../../../lib/rate-limit"
+import { limits } from "#app/lib/rate-limit"
 import { guessCounted } from "../../utils/guesses"
 import { rateLimited, tryAgainIn } from "../../utils/rate-limit"
 import { validateShopBody } from "../../utils/validate"

@@ -1,4 +1,4 @@
-import { LandingEditor } from "../../../components/landing-editor/landing-editor"
+import { LandingEditor } from "#app/admin/components/landing-editor/landing-editor"
 
 /** /app/landing-pages/create: the editor for a new page. */
 const CreateLandingPage = () => <LandingEditor />

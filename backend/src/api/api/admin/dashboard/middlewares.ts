@@ -1,5 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateShopQuery } from "../../../utils/validate"
+import { validateShopQuery } from "#app/api/utils/validate"
 import { GetDashboardSchema } from "./validators"
 
 // Signed-in admin only: the root /api/admin/* guard runs first.

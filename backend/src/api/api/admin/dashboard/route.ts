@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadDashboard } from "../../../../read-models/dashboard"
-import { noCache } from "../../../utils/session"
+import { loadDashboard } from "#app/read-models/dashboard"
+import { noCache } from "#app/api/utils/session"
 import type { GetDashboardQuery } from "./validators"
 
 /** The admin dashboard's figures for `?period=today|month|year|all` (default all). */

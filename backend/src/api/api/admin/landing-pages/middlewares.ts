@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { receiveImage } from "../../../utils/upload"
-import { validateShopBody } from "../../../utils/validate"
+import { receiveImage } from "#app/api/utils/upload"
+import { validateShopBody } from "#app/api/utils/validate"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./validators"
 
 export const adminLandingPageMiddlewares: MiddlewareRoute[] = [

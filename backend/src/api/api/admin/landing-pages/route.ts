@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listLandingPageViews } from "../../../../read-models/landing-pages"
+import { listLandingPageViews } from "#app/read-models/landing-pages"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({ success: true, data: await listLandingPageViews(req.scope) })

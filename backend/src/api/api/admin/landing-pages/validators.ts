@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { FONT_FAMILIES, slugify } from "@shop/contract"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"
 

@@ -1,5 +1,5 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateShopBody, validateShopQuery } from "../../../utils/validate"
+import { validateShopBody, validateShopQuery } from "#app/api/utils/validate"
 import { AllOrdersQuerySchema, UpdateOrderStatusSchema } from "./validators"
 
 export const adminOrderMiddlewares: MiddlewareRoute[] = [

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { ORDER_STATUSES } from "@shop/contract"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({
   orderId: capped(64, undefined, "orderId is required").min(1, "orderId is required"),

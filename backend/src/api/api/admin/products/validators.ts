@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, isBrandAllowed } from "@shop/contract"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 /** A number, or a numeric string as HTML forms send it. */
 function amount(label: string, opts: { integer?: boolean; max: number }) {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopUser } from "../../../../read-models/users"
-import { noCache, sessionActor, signOut } from "../../../utils/session"
+import { loadShopUser } from "#app/read-models/users"
+import { noCache, sessionActor, signOut } from "#app/api/utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   noCache(res)

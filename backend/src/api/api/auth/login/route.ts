@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { actorOf, loadShopUser } from "../../../../read-models/users"
-import { guessOf } from "../../../utils/guesses"
-import { signIn } from "../../../utils/session"
+import { actorOf, loadShopUser } from "#app/read-models/users"
+import { guessOf } from "#app/api/utils/guesses"
+import { signIn } from "#app/api/utils/session"
 import type { LoginBody } from "../validators"
 
 // The guess was counted before validation (countLoginGuess in ../middlewares.ts).

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { noCache, signOut } from "../../../utils/session"
+import { noCache, signOut } from "#app/api/utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   noCache(res)

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { registerCustomerWorkflow } from "../../../../workflows/register-customer"
+import { registerCustomerWorkflow } from "#app/workflows/register-customer"
 import type { RegisterBody } from "../validators"
 
 export async function POST(req: MedusaRequest<RegisterBody>, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { readPublicLandingPage } from "../../../../read-models/landing-pages"
+import { readPublicLandingPage } from "#app/read-models/landing-pages"
 
 /** A published landing page with its product; every read counts one view. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { requireSelfOrAdmin } from "../../../utils/guards"
-import { validateShopBody } from "../../../utils/validate"
+import { requireSelfOrAdmin } from "#app/api/utils/guards"
+import { validateShopBody } from "#app/api/utils/validate"
 import { AddAddressSchema, UpdateAddressSchema } from "./validators"
 
 export const addressMiddlewares: MiddlewareRoute[] = [

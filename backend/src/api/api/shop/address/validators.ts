@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 const field = (label: string, max: number) =>
   capped(max, `${label} must be at most ${max} characters`, `${label} is required`).trim().min(1, `${label} is required`)

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { isEmail } from "@shop/contract"
 import { BN_MESSAGES, DELIVERY_AREAS, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 const FILL_IN = "Please fill in all delivery information!"
 const text = (max: number, message = FILL_IN) =>

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 const quantity = z
   .union([z.number(), capped(32, "Quantity must be a whole number").trim().regex(/^-?\d+$/, "Quantity must be a whole number")], {

@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { requireSelfOrAdmin } from "../../../utils/guards"
-import { validateShopBody, validateShopQuery } from "../../../utils/validate"
+import { requireSelfOrAdmin } from "#app/api/utils/guards"
+import { validateShopBody, validateShopQuery } from "#app/api/utils/validate"
 import { AddToCartSchema } from "./cart-validators"
 import { GetShopProductsSchema } from "./validators"
 

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS } from "@shop/contract"
-import { capped } from "../../../utils/validate"
+import { capped } from "#app/api/utils/validate"
 
 /** `a,b` or repeated keys, trimmed, empties dropped; each value must be known. */
 function commaList(name: string, allowed: readonly string[]) {

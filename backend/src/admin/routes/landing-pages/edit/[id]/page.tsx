@@ -1,10 +1,10 @@
 import { Container, Text, toast } from "@medusajs/ui"
 import { useEffect } from "react"
 import { useParams } from "react-router-dom"
-import { LandingEditor } from "../../../../components/landing-editor/landing-editor"
-import { Page, PageHeader } from "../../../../components/page-header"
-import { useLandingPage } from "../../../../hooks/use-landing-pages"
-import { serverMessage } from "../../../../lib/errors"
+import { LandingEditor } from "#app/admin/components/landing-editor/landing-editor"
+import { Page, PageHeader } from "#app/admin/components/page-header"
+import { useLandingPage } from "#app/admin/hooks/use-landing-pages"
+import { serverMessage } from "#app/admin/lib/errors"
 
 /** /app/landing-pages/edit/:id: the editor for a stored page. */
 const EditLandingPage = () => {

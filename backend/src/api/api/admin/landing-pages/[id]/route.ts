@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { getLandingPageView, landingPageViewOf } from "../../../../../read-models/landing-pages"
-import { deleteLandingPageWorkflow, updateLandingPageWorkflow } from "../../../../../workflows/landing-page"
+import { getLandingPageView, landingPageViewOf } from "#app/read-models/landing-pages"
+import { deleteLandingPageWorkflow, updateLandingPageWorkflow } from "#app/workflows/landing-page"
 import { groupsOfBody, type UpdateLandingPageBody } from "../validators"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { landingPageViewOf } from "../../../../../read-models/landing-pages"
-import { createLandingPageWorkflow } from "../../../../../workflows/landing-page"
+import { landingPageViewOf } from "#app/read-models/landing-pages"
+import { createLandingPageWorkflow } from "#app/workflows/landing-page"
 import { groupsOfBody, type CreateLandingPageBody } from "../validators"
 
 export async function POST(req: MedusaRequest<CreateLandingPageBody>, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopOrders, searchShopOrders } from "../../../../../read-models/orders"
+import { listShopOrders, searchShopOrders } from "#app/read-models/orders"
 import type { AllOrdersQuery } from "../validators"
 
 /** Every order (the spec's list), or with q / offset / limit one page of the search and its count. */

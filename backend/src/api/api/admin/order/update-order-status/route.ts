@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { findShopOrder } from "../../../../../read-models/orders"
-import { updateShopOrderStatusWorkflow } from "../../../../../workflows/update-order-status"
-import { sessionActor } from "../../../../utils/session"
+import { findShopOrder } from "#app/read-models/orders"
+import { updateShopOrderStatusWorkflow } from "#app/workflows/update-order-status"
+import { sessionActor } from "#app/api/utils/session"
 import type { UpdateOrderStatusBody } from "../validators"
 
 export async function PUT(req: MedusaRequest<UpdateOrderStatusBody>, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopProducts } from "../../../../../read-models/products"
-import { createShopProductWorkflow } from "../../../../../workflows/shop-product"
+import { loadShopProducts } from "#app/read-models/products"
+import { createShopProductWorkflow } from "#app/workflows/shop-product"
 import type { ShopProductBody } from "../validators"
 
 export async function POST(req: MedusaRequest<ShopProductBody>, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { filterAndSortProducts, loadShopProducts } from "../../../../../read-models/products"
+import { filterAndSortProducts, loadShopProducts } from "#app/read-models/products"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const products = await loadShopProducts(req.scope)

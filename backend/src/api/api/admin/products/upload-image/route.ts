@@ -1,1 +1,1 @@
-export { uploadImage as POST } from "../../../../utils/upload"
+export { uploadImage as POST } from "#app/api/utils/upload"

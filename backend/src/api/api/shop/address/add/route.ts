@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopAddresses } from "../../../../../read-models/addresses"
-import { addShopAddressWorkflow } from "../../../../../workflows/shop-address"
+import { listShopAddresses } from "#app/read-models/addresses"
+import { addShopAddressWorkflow } from "#app/workflows/shop-address"
 import type { AddAddressBody } from "../validators"
 
 export async function POST(req: MedusaRequest<AddAddressBody>, res: MedusaResponse) {

@@ -4,7 +4,7 @@ import {
   placeCustomerOrderWorkflow,
   placeLandingOrderWorkflow,
   placeShopOrderWorkflow,
-} from "../../../../../workflows/place-shop-order"
+} from "#app/workflows/place-shop-order"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
 type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopCart } from "../../../../../read-models/carts"
-import { changeShopCartWorkflow } from "../../../../../workflows/shop-cart"
+import { loadShopCart } from "#app/read-models/carts"
+import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
 import type { AddToCartBody } from "../cart-validators"
 
 export async function POST(req: MedusaRequest<AddToCartBody>, res: MedusaResponse) {

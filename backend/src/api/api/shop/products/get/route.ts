@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { filterAndSortProducts, loadShopProducts } from "../../../../../read-models/products"
+import { filterAndSortProducts, loadShopProducts } from "#app/read-models/products"
 import type { GetShopProductsQuery } from "../validators"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { landingPageViewOf } from "../../../../../../read-models/landing-pages"
-import { toggleLandingPageWorkflow } from "../../../../../../workflows/landing-page"
+import { landingPageViewOf } from "#app/read-models/landing-pages"
+import { toggleLandingPageWorkflow } from "#app/workflows/landing-page"
 
 export async function PATCH(req: MedusaRequest, res: MedusaResponse) {
   const { result } = await toggleLandingPageWorkflow(req.scope).run({ input: { id: req.params.id } })

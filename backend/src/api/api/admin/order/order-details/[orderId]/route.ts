@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { findShopOrder } from "../../../../../../read-models/orders"
+import { findShopOrder } from "#app/read-models/orders"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const order = await findShopOrder(req.scope, req.params.orderId)

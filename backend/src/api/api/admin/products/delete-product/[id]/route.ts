@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { deleteShopProductWorkflow } from "../../../../../../workflows/shop-product"
+import { deleteShopProductWorkflow } from "#app/workflows/shop-product"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   await deleteShopProductWorkflow(req.scope).run({ input: { id: req.params.id } })

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { loadShopProducts } from "../../../../../../read-models/products"
-import { updateShopProductWorkflow } from "../../../../../../workflows/shop-product"
+import { loadShopProducts } from "#app/read-models/products"
+import { updateShopProductWorkflow } from "#app/workflows/shop-product"
 import type { ShopProductBody } from "../../validators"
 
 export async function PUT(req: MedusaRequest<ShopProductBody>, res: MedusaResponse) {

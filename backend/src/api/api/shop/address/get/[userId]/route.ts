@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopAddresses } from "../../../../../../read-models/addresses"
+import { listShopAddresses } from "#app/read-models/addresses"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({ success: true, data: await listShopAddresses(req.scope, req.params.userId) })

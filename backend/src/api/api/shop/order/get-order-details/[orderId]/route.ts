@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { findShopOrder } from "../../../../../../read-models/orders"
-import { sessionActor } from "../../../../../utils/session"
+import { findShopOrder } from "#app/read-models/orders"
+import { sessionActor } from "#app/api/utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const actor = sessionActor(req)!

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { loadShopProducts } from "../../../../../../read-models/products"
+import { loadShopProducts } from "#app/read-models/products"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const [product] = await loadShopProducts(req.scope, { id: req.params.id })

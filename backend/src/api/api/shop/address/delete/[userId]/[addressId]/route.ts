@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopAddresses } from "../../../../../../../read-models/addresses"
-import { deleteShopAddressWorkflow } from "../../../../../../../workflows/shop-address"
+import { listShopAddresses } from "#app/read-models/addresses"
+import { deleteShopAddressWorkflow } from "#app/workflows/shop-address"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const { userId, addressId } = req.params

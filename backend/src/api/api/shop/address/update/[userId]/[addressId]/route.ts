@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listShopAddresses } from "../../../../../../../read-models/addresses"
-import { updateShopAddressWorkflow } from "../../../../../../../workflows/shop-address"
-import type { UpdateAddressBody } from "../../../validators"
+import { listShopAddresses } from "#app/read-models/addresses"
+import { updateShopAddressWorkflow } from "#app/workflows/shop-address"
+import type { UpdateAddressBody } from "#app/api/api/shop/address/validators"
 
 export async function PUT(req: MedusaRequest<UpdateAddressBody>, res: MedusaResponse) {
   const { userId, addressId } = req.params

@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { loadShopCart } from "../../../../../../../../read-models/carts"
-import { changeShopCartWorkflow } from "../../../../../../../../workflows/shop-cart"
-import { zodMessage } from "../../../../../../../utils/validate"
-import { CartQuantityParams } from "../../../../cart-validators"
+import { loadShopCart } from "#app/read-models/carts"
+import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
+import { zodMessage } from "#app/api/utils/validate"
+import { CartQuantityParams } from "#app/api/api/shop/products/cart-validators"
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const { userId, productId } = req.params
