@@ -3,6 +3,7 @@
  * after another, then one closing line `N passed, M failed` summed over all
  * runners. Exits non-zero when anything failed or a runner broke.
  *
+ *   0. lint     - ESLint (npm run lint): rules, import boundaries, no cycles; first, before PostgreSQL starts
  *   1. scripts  - node's test runner: start-up helpers, embedded PostgreSQL, deployment files
  *   2. backend  - Jest + Medusa's integration runner, HTTP against a real PostgreSQL
  *   3. storefront - Vitest (components, hooks, storefront server)
@@ -18,14 +19,15 @@ import { ROOT } from "./lib/stack"
 import { openTestDatabase } from "./lib/test-db"
 
 type Counts = { passed: number; failed: number; skipped: number }
+type Result = { name: string; code: number; counts: Counts | null; seconds: number }
 type Suite = {
   name: string
   command: string
   args: string[]
   cwd: string
   env?: NodeJS.ProcessEnv
-  /** Reads the counts the runner wrote; null when it wrote none. */
-  counts: () => Counts | null
+  /** Reads the counts the runner wrote (or derives them from its exit code); null when it wrote none. */
+  counts: (code: number) => Counts | null
 }
 
 const only = new Set(process.argv.slice(2))
@@ -45,7 +47,36 @@ function exec(suite: Suite): Promise<number> {
   })
 }
 
+/** ESLint over the repository: one check, passed or failed by its exit code (2: ESLint itself broke). */
+const lint: Suite = {
+  name: "lint",
+  command: bin("eslint"),
+  args: ["."],
+  cwd: ROOT,
+  counts: (code) =>
+    code === 0 ? { passed: 1, failed: 0, skipped: 0 } : code === 1 ? { passed: 0, failed: 1, skipped: 0 } : null,
+}
+
 async function main() {
+  const wanted = (name: string) => !only.size || only.has(name)
+  const results: Result[] = []
+  const run = async (suite: Suite) => {
+    console.log(`\n=== ${suite.name} ===\n`)
+    const started = Date.now()
+    const code = await exec(suite)
+    results.push({ name: suite.name, code, counts: suite.counts(code), seconds: (Date.now() - started) / 1000 })
+  }
+  try {
+    // Lint first: it is quick and needs no services.
+    if (wanted(lint.name)) await run(lint)
+    if (!only.size || [...only].some((name) => name !== lint.name)) await runWithDatabase(wanted, run)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+  summarize(results)
+}
+
+async function runWithDatabase(wanted: (name: string) => boolean, run: (suite: Suite) => Promise<void>) {
   const db = await openTestDatabase()
   const scriptTests = readdirSync(path.join(ROOT, "scripts", "tests"))
     .filter((f) => f.endsWith(".test.ts"))
@@ -137,20 +168,16 @@ async function main() {
     },
   ]
 
-  const results: { name: string; code: number; counts: Counts | null; seconds: number }[] = []
   try {
     for (const suite of suites) {
-      if (only.size && !only.has(suite.name)) continue
-      console.log(`\n=== ${suite.name} ===\n`)
-      const started = Date.now()
-      const code = await exec(suite)
-      results.push({ name: suite.name, code, counts: suite.counts(), seconds: (Date.now() - started) / 1000 })
+      if (wanted(suite.name)) await run(suite)
     }
   } finally {
     await db.stop()
-    rmSync(work, { recursive: true, force: true })
   }
+}
 
+function summarize(results: Result[]) {
   let passed = 0
   let failed = 0
   let skipped = 0

@@ -143,11 +143,16 @@ export async function buildBackend(log: Log): Promise<void> {
       path.join(BACKEND, "medusa-config.ts"),
       path.join(BACKEND, "package.json"),
       path.join(BACKEND, "tsconfig.json"),
+      path.join(BACKEND, "build-aliases.mjs"),
       path.join(CONTRACT, "src"),
     ],
     output: BACKEND_BUILD,
     log,
-    build: () => run(bin("medusa"), ["build"], { cwd: BACKEND, label: "medusa build" }),
+    // backend's `npm run build`: medusa build, then its #app imports made relative (build-aliases.mjs)
+    build: async () => {
+      await run(bin("medusa"), ["build"], { cwd: BACKEND, label: "medusa build" })
+      await run(process.execPath, ["build-aliases.mjs"], { cwd: BACKEND, label: "build aliases" })
+    },
   })
   // Uploaded files live in backend/static and survive rebuilds: the build's
   // static folder (what Medusa serves at /static) points there.

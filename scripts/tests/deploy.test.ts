@@ -452,7 +452,9 @@ describe("Dockerfiles", () => {
   test("the build scripts the Dockerfiles run are the workspaces' own", () => {
     const backend = JSON.parse(read("backend/package.json")) as { scripts: Record<string, string> }
     const storefront = JSON.parse(read("storefront/package.json")) as { scripts: Record<string, string> }
-    assert.equal(backend.scripts.build, "medusa build")
+    // medusa build, then the built server's #app imports made relative (backend/build-aliases.mjs)
+    assert.equal(backend.scripts.build, "medusa build && node build-aliases.mjs")
+    assert.ok(existsSync(path.join(ROOT, "backend/build-aliases.mjs")))
     assert.equal(storefront.scripts.build, "vite build")
     // medusa build writes .medusa/server (tsconfig outDir), where the runtime stage runs.
     const tsconfig = read("backend/tsconfig.json")

@@ -4,9 +4,9 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 /**
  * The merchant's back office (issue 6): Medusa Admin UI routes under /app,
  * served by the backend and proxied by the storefront. One browser context
- * holds one session cookie for the whole file: the admin signs in once (the
- * storefront's login form when it is there, else POST /api/auth/login) and
- * then opens the admin screens without signing in again.
+ * holds one session cookie for the whole file: the admin signs in once,
+ * through the storefront's login form, and then opens the admin screens
+ * without signing in again.
  */
 
 const ADMIN = { email: "admin@shop.local", password: "admin12345" }
@@ -52,22 +52,19 @@ async function placeGuestOrder(request: APIRequestContext) {
   return { orderNumber: data.orderNumber, guestName }
 }
 
-/** Signs in through the storefront's form when it exists, else through the API; same cookie either way. */
+/** Signs in through the storefront's login form, as the merchant does, and lands on the shop's dashboard in Medusa Admin. */
 async function signIn() {
   await page.goto("/auth/login")
-  const email = page.locator('input[type="email"]')
-  if (await email.first().isVisible({ timeout: 3_000 }).catch(() => false)) {
-    await email.first().fill(ADMIN.email)
-    await page.locator('input[type="password"]').first().fill(ADMIN.password)
-    await page.locator('button[type="submit"]').first().click()
-    // an admin is sent to /admin/dashboard, which hands over to Medusa Admin with a full page load
-    await page.waitForURL(/\/app\/shop-dashboard/, { timeout: 30_000 })
-  }
-  if ((await page.request.get("/api/auth/check-auth")).status() !== 200) {
-    const res = await page.request.post("/api/auth/login", { data: ADMIN })
-    expect(res.status(), await res.text()).toBe(200)
-  }
+  const email = page.getByLabel("Email")
+  await expect(email).toBeVisible()
+  await email.fill(ADMIN.email)
+  await page.getByLabel("Password").fill(ADMIN.password)
+  await page.getByRole("button", { name: "Sign In" }).click()
+  // an admin is sent to /admin/dashboard, which hands over to Medusa Admin with a full page load
+  await expect(page).toHaveURL(/\/app\/shop-dashboard(?:[?#]|$)/, { timeout: 30_000 })
+  await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible({ timeout: 30_000 })
   const me = await page.request.get("/api/auth/check-auth")
+  expect(me.status()).toBe(200)
   expect(((await me.json()) as { user: { role: string } }).user.role).toBe("admin")
 }
 

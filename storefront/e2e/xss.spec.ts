@@ -30,9 +30,30 @@ function watch(page: Page, ownHosts: string[]): Watch {
   return w
 }
 
+/**
+ * Waits until the page has settled, so late handlers (onerror, onload,
+ * autofocus, ontoggle) have had their chance: the network idle, every image
+ * loaded or broken (lazy ones made to load too, wherever they are on the
+ * page), no audio or video still fetching, then two animation frames (a
+ * rendering update, where autofocus runs).
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle")
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) if (img.loading === "lazy") img.loading = "eager"
+  })
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => img.complete) &&
+      Array.from(document.querySelectorAll<HTMLMediaElement>("audio, video")).every(
+        (media) => media.networkState !== HTMLMediaElement.NETWORK_LOADING
+      )
+  )
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+}
+
 async function expectNothingRan(page: Page, w: Watch, where: string) {
-  // give late handlers (onerror, onload, autofocus, ontoggle) their chance
-  await page.waitForTimeout(300)
+  await settle(page)
   expect(await page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits), `${where}: trap calls`).toEqual([])
   expect(w.dialogs, `${where}: dialogs`).toEqual([])
   expect(w.foreign, `${where}: foreign requests`).toEqual([])

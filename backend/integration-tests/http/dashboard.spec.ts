@@ -175,33 +175,72 @@ shopIntegrationTestRunner({
       )
       expect(placed.status).toBe(201)
       const pg = knex()
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+      /** Dashboard computations of this database waiting for the product table (each has one such query). */
+      const waiting = async () => {
+        const { rows } = await pg.raw(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%from product p%'`
+        )
+        return Number(rows[0].n)
+      }
+      /** Waits until `n` computations wait for the product table; fails when they never do. */
+      const untilWaiting = async (n: number) => {
+        for (let i = 0; i < 400; i++) {
+          if ((await waiting()) >= n) return
+          await sleep(25)
+        }
+        throw new Error(`${n} dashboard computations should be waiting for the product table; ${await waiting()} are`)
+      }
+
       // hold the product table so a first computation stays under way...
       const lock = await pg.transaction()
       let first: ReturnType<typeof dashboard>
-      let second: ReturnType<typeof dashboard>
+      let again: ReturnType<typeof dashboard>[]
+      let others: ReturnType<typeof dashboard>[]
+      let lockedUntil: Date
       try {
         await lock.raw("lock table product in access exclusive mode")
         first = dashboard("?period=all")
-        for (let i = 0; i < 200; i++) {
-          const { rows } = await pg.raw(
-            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from product p%'"
-          )
-          if (Number(rows[0].n) > 0) break
-          await new Promise((r) => setTimeout(r, 25))
-        }
-        // ...then an order is delivered, and only then is the dashboard asked again
+        await untilWaiting(1)
+        expect(await waiting()).toBe(1)
+        // ...then an order is delivered, and only then is the dashboard asked again, three times at once...
         await pg.raw("update shop_order set status = 'delivered' where order_number = ?", [placed.data.data.orderNumber])
-        second = dashboard("?period=all")
-        await new Promise((r) => setTimeout(r, 100))
+        again = [dashboard("?period=all"), dashboard("?period=all"), dashboard("?period=all")]
+        // ...and for two other periods, asked after them: each starts its own computation at once, which waits too
+        others = [dashboard("?period=today"), dashboard("?period=month")]
+        await untilWaiting(3)
+        // the three asking for "all" again start nothing while its computation runs: they share the next one
+        for (let i = 0; i < 10; i++) {
+          expect(await waiting()).toBe(3)
+          await sleep(25)
+        }
+        lockedUntil = new Date((await lock.raw("select clock_timestamp() as at")).rows[0].at as string)
       } finally {
         await lock.commit()
       }
-      const [a, b] = await Promise.all([first, second])
+      const [a, ...rest] = await Promise.all([first, ...again, ...others])
+      const b = rest.slice(0, again.length)
+      const c = rest.slice(again.length)
       expect(a.status).toBe(200)
       expect(a.data.data.pendingOrders + a.data.data.deliveredOrders).toBe(1)
-      expect(b.status).toBe(200)
-      expect(b.data.data).toMatchObject({ pendingOrders: 0, deliveredOrders: 1, totalProfit: placed.data.data.TotalAmount })
-      expect(new Date(b.data.data.generatedAt).getTime()).toBeGreaterThan(new Date(a.data.data.generatedAt).getTime())
+      for (const res of b) {
+        expect(res.status).toBe(200)
+        expect(res.data.data).toMatchObject({ period: "all", pendingOrders: 0, deliveredOrders: 1, totalProfit: placed.data.data.TotalAmount })
+        expect(new Date(res.data.data.generatedAt).getTime()).toBeGreaterThan(new Date(a.data.data.generatedAt).getTime())
+        // computed after the first one ended, so after the table was let go
+        expect(new Date(res.data.data.generatedAt).getTime()).toBeGreaterThanOrEqual(lockedUntil.getTime())
+      }
+      // one computation answered all three
+      expect(b[1].data.data).toEqual(b[0].data.data)
+      expect(b[2].data.data).toEqual(b[0].data.data)
+      expect(c.map((res) => [res.status, res.data.data.period])).toEqual([
+        [200, "today"],
+        [200, "month"],
+      ])
+      for (const res of c) {
+        expect(res.data.data).toMatchObject({ pendingOrders: 0, deliveredOrders: 1, totalProfit: placed.data.data.TotalAmount })
+      }
 
       // requests side by side (sharing computations) all get the right figures for their period
       const burst = await Promise.all(

@@ -13,15 +13,11 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 // (nothing here may import the app's rate limits or client address: they read the settings above when loaded)
-import { installSecurityHeaders } from "../../src/lib/security-headers"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, loginAs, multipart, sessionCookie } from "../utils/session"
 
 jest.setTimeout(300_000)
-
-// `medusa start` installs these from instrumentation.ts; the test runner has no such hook
-installSecurityHeaders()
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { Address, AddressFields } from "@shop/contract"
+import type { Address } from "@shop/contract"
 
 type AddressRow = {
   id: string

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { STORE_CURRENCY } from "@shop/contract"
-import { loadCatalogEntries, type CatalogEntry } from "./products"
+import { loadCatalogEntries, type CatalogEntry } from "./catalog-entries"
 
 /**
  * The catalog (products, prices, categories, brands; not stock) kept between

@@ -27,6 +27,7 @@ import {
   BRANDS,
   CATEGORIES,
   CATEGORY_LABELS,
+  discountPercent,
   STORE_CURRENCY,
 } from "@shop/contract"
 import { SALE_PRICE_LIST_TITLE } from "../read-models/products"
@@ -48,10 +49,6 @@ const REGION_NAME = "Bangladesh"
 const LOCATION_NAME = "Dhaka Warehouse"
 const API_KEY_TITLE = "Storefront"
 const FULFILLMENT_SET_NAME = "Bangladesh delivery"
-
-export function percentOff(price: number, saleprice: number): number {
-  return saleprice > 0 && saleprice < price ? Math.round(((price - saleprice) / price) * 100) : 0
-}
 
 async function ensureStoreAndChannel(container: MedusaContainer) {
   const storeService = container.resolve(Modules.STORE)
@@ -310,7 +307,7 @@ async function ensureProducts(
           category_ids: [ids.categories.get(p.category)!],
           shipping_profile_id: profile.id,
           sales_channels: [{ id: ids.channelId }],
-          metadata: { discount: percentOff(p.price, p.saleprice) },
+          metadata: { discount: discountPercent(p.price, p.saleprice) },
           options: [{ title: "Default", values: ["Default"] }],
           variants: [
             {

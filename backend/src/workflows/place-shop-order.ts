@@ -9,26 +9,11 @@ import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
 import { createNativeGuestCustomerStep, splitName } from "./steps/native-guest-customer"
-import { priceShopOrderStep, type OrderLineInput } from "./steps/price-shop-order"
+import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
+import { priceShopOrderStep } from "./steps/price-shop-order"
 import { takeStockStep } from "./steps/take-stock"
 
-export type PlaceShopOrderInput = {
-  items: OrderLineInput[]
-  is_guest: boolean
-  customer_id?: string | null
-  /** A signed-in customer's names, for the answer (the order itself is linked by id). */
-  customer?: { first_name?: string | null; last_name?: string | null; metadata?: Record<string, unknown> | null } | null
-  email?: string | null
-  guest_name?: string | null
-  guest_phone?: string | null
-  cart_id?: string | null
-  landing_page_slug?: string | null
-  address: { name: string; address: string; city: string; pincode: string; number: string; notes: string }
-  delivery_area?: string | null
-  delivery_charge: number
-  /** The language of a refusal (landing pages answer in Bengali). */
-  language?: "en" | "bn"
-}
+export type { PlaceShopOrderInput }
 
 /**
  * One order for every channel (shop checkout, signed-in or guest, and landing

@@ -8,7 +8,7 @@ import type { DashboardFigures, DashboardPeriod } from "./dashboard"
 import type { DeliveryArea } from "./delivery"
 import type { LandingGroups, LandingPage } from "./landing"
 import type { OrderStatus, PaymentMethod } from "./orders"
-import type { BrandId, CategoryId, SortOption } from "./catalog"
+import type { BrandId, CategoryId, Product, SortOption } from "./catalog"
 
 /** Every answer: `success`, and a message to show when there is one. */
 export type ApiAnswer = { success: boolean; message?: string }
@@ -16,21 +16,6 @@ export type ApiAnswer = { success: boolean; message?: string }
 export type DataAnswer<T> = ApiAnswer & { data: T }
 
 // ---------------------------------------------------------------- entities
-
-/** A product (SPEC.md section 3, "Product"). */
-export type Product = {
-  _id: string
-  image: string
-  title: string
-  description: string
-  category: string
-  brand: string
-  price: number
-  /** 0 means no sale. */
-  saleprice: number
-  stock: number
-  discount: number
-}
 
 /** The signed-in person (SPEC.md section 3, "User"). */
 export type User = {

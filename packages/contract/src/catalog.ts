@@ -1,6 +1,6 @@
 /**
  * The shop's fixed catalog vocabulary (SPEC.md sections 5 and 9): categories,
- * brands, which brands a category allows, and the sort options.
+ * brands, which brands a category allows, the sort options, and a product.
  */
 export type Option<T extends string = string> = { readonly id: T; readonly label: string }
 
@@ -77,4 +77,19 @@ export function categoryLabel(category: string): string {
 /** A brand's label, or the id itself when it is not one of the shop's. */
 export function brandLabel(brand: string): string {
   return isBrand(brand) ? BRAND_LABELS[brand] : brand
+}
+
+/** A product (SPEC.md section 3, "Product"). */
+export type Product = {
+  _id: string
+  image: string
+  title: string
+  description: string
+  category: string
+  brand: string
+  price: number
+  /** 0 means no sale. */
+  saleprice: number
+  stock: number
+  discount: number
 }

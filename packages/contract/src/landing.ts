@@ -1,4 +1,4 @@
-import type { Product } from "./api"
+import type { Product } from "./catalog"
 
 /**
  * A landing page (SPEC.md section 3): its groups, the spec's defaults for

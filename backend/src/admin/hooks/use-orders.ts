@@ -1,25 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
 import { type OrderStatus } from "@shop/contract"
-import { normalizeSearch, pageLocally, type ShopOrder } from "../lib/orders"
+import { normalizeSearch, type ShopOrder } from "../lib/orders"
 
 type OrderListParams = { q: string; offset: number; limit: number }
 type OrderListAnswer = ApiAnswer & { data: ShopOrder[]; count?: number }
 
-/**
- * One page of orders, searched by the server (`q`, `offset`, `limit`). A
- * server that answers every order without a count is searched and paged here.
- */
+/** One page of orders and how many match, searched and paged by the server (`q`, `offset`, `limit`). */
 async function fetchOrders(params: OrderListParams): Promise<{ orders: ShopOrder[]; count: number }> {
   const q = normalizeSearch(params.q)
   const answer = await shopApi<OrderListAnswer>("/api/admin/order/all-orders", {
     query: { q: q || undefined, offset: params.offset, limit: params.limit },
   })
-  const data = Array.isArray(answer.data) ? answer.data : []
-  if (typeof answer.count === "number") {
-    return { orders: data, count: answer.count }
+  // with offset and limit the server always answers one page and its count
+  if (!Array.isArray(answer.data) || typeof answer.count !== "number") {
+    throw new Error("The orders list came without its page or count")
   }
-  return pageLocally(data, { ...params, q })
+  return { orders: answer.data, count: answer.count }
 }
 
 export function useOrders(params: OrderListParams) {

@@ -72,31 +72,9 @@ export function phoneOf(order: Pick<ShopOrder, "guestPhone" | "addressInfo">): s
 /** The search box's placeholder (SPEC.md section 2.13). */
 export const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
 
-/** The admin search term: trimmed; empty means "not searching". */
+/** The admin search term: trimmed; empty means "not searching" (the server searches, SPEC.md section 5). */
 export function normalizeSearch(term: string | null | undefined): string {
   return (term ?? "").trim()
-}
-
-/**
- * Whether an order matches the search (SPEC.md section 5): case-insensitive
- * on the trimmed term; order number, the full id, guest name or username,
- * guest phone or the first address number, and the status. The server does
- * this in the database; this is the same rule for an answer without paging.
- */
-export function orderMatches(order: ShopOrder, term: string): boolean {
-  const needle = normalizeSearch(term).toLowerCase()
-  if (!needle) return true
-  const haystack = [
-    order.orderNumber,
-    order._id,
-    order.isGuest ? order.guestName : order.userId?.username,
-    order.guestName,
-    order.userId?.username,
-    order.guestPhone,
-    firstAddress(order)?.number,
-    order.orderStatus,
-  ]
-  return haystack.some((value) => typeof value === "string" && value.toLowerCase().includes(needle))
 }
 
 /** A unit price times a quantity (line totals use 2 decimals). */
@@ -106,12 +84,3 @@ export function lineTotal(item: Pick<OrderItem, "price" | "quantity">): number {
 
 /** Rows per page of the orders table. */
 export const ORDERS_PAGE_SIZE = 20
-
-/**
- * One page of an order list that came unpaged (a server that ignores
- * q/offset/limit answers every order without a count): searched and sliced here.
- */
-export function pageLocally(orders: ShopOrder[], params: { q: string; offset: number; limit: number }) {
-  const matching = orders.filter((o) => orderMatches(o, params.q))
-  return { orders: matching.slice(params.offset, params.offset + params.limit), count: matching.length }
-}

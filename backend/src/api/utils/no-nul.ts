@@ -17,6 +17,7 @@ function hasNul(value: unknown, depth = 0): boolean {
  * database after a workflow has started.
  */
 export function refuseNul(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  // eslint-disable-next-line no-control-regex -- NUL is the character this middleware looks for
   if (/%00|\u0000/i.test(req.originalUrl ?? req.url) || hasNul(req.query) || hasNul(req.body)) {
     res.status(400).json({ success: false, message: NUL_MESSAGE })
     return

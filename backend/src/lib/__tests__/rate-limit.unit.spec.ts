@@ -1,5 +1,5 @@
+import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
-import net from "node:net"
 
 type RateLimitModule = typeof import("../rate-limit")
 
@@ -17,16 +17,31 @@ function load(redisUrl: string | undefined): RateLimitModule {
   return mod!
 }
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) })
-    socket.setTimeout(500)
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
-    socket.once("timeout", () => (socket.destroy(), resolve(false)))
-  })
+/**
+ * Whether a Redis answers at `url`, decided before the tests are defined (Jest
+ * chooses `it` or `it.skip` at collection time, so the probe is synchronous:
+ * a child Node process sends PING and exits 0 on "+PONG").
+ */
+function redisAnswers(url: string): boolean {
+  const probe = `
+    const { hostname, port } = new URL(process.argv[1])
+    const socket = require("node:net").connect({ host: hostname, port: Number(port || 6379) })
+    const give = (code) => { socket.destroy(); process.exit(code) }
+    socket.setTimeout(1000, () => give(1))
+    socket.once("error", () => give(1))
+    socket.once("connect", () => socket.write("PING\\r\\n"))
+    socket.on("data", (data) => give(/^(\\+PONG|-NOAUTH)/.test(String(data)) ? 0 : 1))
+  `
+  try {
+    execFileSync(process.execPath, ["-e", probe, url], { stdio: "ignore", timeout: 5000 })
+    return true
+  } catch {
+    return false
+  }
 }
+
+const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379"
+const withRedis = redisAnswers(redisUrl) ? it : it.skip
 
 describe("rate limits", () => {
   it("in memory: counts attempts per key in a fixed window", () => {
@@ -64,12 +79,7 @@ describe("rate limits", () => {
     expect(await l.retryAfter("k")).toBeGreaterThan(0)
   })
 
-  const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379"
-  it("with REDIS_URL: two server processes share one count (skipped without a Redis)", async () => {
-    if (!(await reachable(redisUrl))) {
-      console.warn(`no Redis at ${redisUrl}: the shared-count case is not exercised`)
-      return
-    }
+  withRedis(`with REDIS_URL (${redisUrl}): two server processes share one count (skipped without a Redis)`, async () => {
     // two copies of the module stand for two server processes
     const a = load(redisUrl)
     const b = load(redisUrl)

@@ -2,17 +2,16 @@ import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { ORDER_LINK_TABLE } from "./link-table"
+import { STOCK_MESSAGES, type StockMessages } from "@shop/contract"
 import {
   availableStock,
   byItem,
   changeStock,
-  ENGLISH_STOCK_MESSAGES,
   holdLines,
   INSERT_STOCK_HOLD,
   type Execute,
   type StockHoldKey,
   type StockLine,
-  type StockMessages,
 } from "./stock"
 import ShopOrder from "./models/shop-order"
 import StockHold from "./models/stock-hold"
@@ -54,7 +53,7 @@ class ShopOrderModuleService extends MedusaService({
   async takeStock(
     locationId: string,
     lines: StockLine[],
-    messages: StockMessages = ENGLISH_STOCK_MESSAGES,
+    messages: StockMessages = STOCK_MESSAGES,
     hold?: StockHoldKey,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {

@@ -4,18 +4,11 @@
  * releaseStaleHolds, recordOrder...), inside its own transactions.
  */
 
+import type { StockMessages } from "@shop/contract"
+
+export type { StockMessages }
+
 export type StockLine = { inventory_item_id: string; quantity: number; title: string }
-
-/** The words a refusal uses: the shop's English, or the landing pages' Bengali. */
-export type StockMessages = {
-  outOfStock: (title: string) => string
-  onlyLeft: (available: number, title: string) => string
-}
-
-export const ENGLISH_STOCK_MESSAGES: StockMessages = {
-  outOfStock: (title) => `${title} is out of stock`,
-  onlyLeft: (available, title) => `Only ${available} of ${title} left in stock`,
-}
 
 /** Who a stock hold is for: the Medusa order's id and its payment collection's, chosen up front. */
 export type StockHoldKey = { order_id: string; payment_collection_id?: string | null }

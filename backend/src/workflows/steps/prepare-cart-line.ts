@@ -2,8 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { findOpenCart } from "../../read-models/carts"
 import { loadShopCatalog } from "../../read-models/products"
-import { ENGLISH_STOCK_MESSAGES } from "../../modules/shop-order/stock"
-import { STORE_CURRENCY } from "@shop/contract"
+import { STOCK_MESSAGES, STORE_CURRENCY } from "@shop/contract"
 
 export type PrepareCartLineInput = {
   customer_id: string
@@ -49,8 +48,8 @@ export const prepareCartLineStep = createStep(
       throw new MedusaError(
         MedusaError.Types.CONFLICT,
         entry.stock > 0
-          ? ENGLISH_STOCK_MESSAGES.onlyLeft(entry.stock, entry.product.title)
-          : ENGLISH_STOCK_MESSAGES.outOfStock(entry.product.title)
+          ? STOCK_MESSAGES.onlyLeft(entry.stock, entry.product.title)
+          : STOCK_MESSAGES.outOfStock(entry.product.title)
       )
     }
     let created: string | null = null

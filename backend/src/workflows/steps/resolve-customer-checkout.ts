@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { findOpenCart } from "../../read-models/carts"
 import { customerName } from "../../read-models/users"
-import type { PlaceShopOrderInput } from "../place-shop-order"
+import type { PlaceShopOrderInput } from "./place-shop-order-input"
 
 /**
  * A signed-in checkout orders what is in the customer's own cart, to one of the

@@ -1,9 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { generateEntityId } from "@medusajs/framework/utils"
-import { BN_MESSAGES } from "@shop/contract"
+import { BN_MESSAGES, STOCK_MESSAGES } from "@shop/contract"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
-import { ENGLISH_STOCK_MESSAGES, type StockLine } from "../../modules/shop-order/stock"
+import type { StockLine } from "../../modules/shop-order/stock"
 
 export type TakeStockInput = { location_id: string; lines: StockLine[]; language?: "en" | "bn" }
 
@@ -27,7 +27,7 @@ export const takeStockStep = createStep(
     await container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE).takeStock(
       input.location_id,
       input.lines,
-      input.language === "bn" ? BN_MESSAGES : ENGLISH_STOCK_MESSAGES,
+      input.language === "bn" ? BN_MESSAGES : STOCK_MESSAGES,
       taken
     )
     return new StepResponse(taken, taken)

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { LandingPage } from '@/features/landing/api/get-landing-page';
 import { CONFIRMATION, landingPage, PRODUCT } from '@/features/landing/testing/fixtures';
-import { BN } from '@/features/landing/utils/bn';
 import { config } from '@/lib/config';
 import { renderApp, requestedUrls, stubFetch } from '@/testing/test-utils';
 
@@ -14,7 +13,7 @@ function landingApi(
   page: LandingPage | null = landingPage(),
   order: { status?: number; body: unknown } = {
     status: 201,
-    body: { success: true, message: BN.orderPlaced, data: { _id: 'order_01ABC', orderNumber: CONFIRMATION.orderNumber }, confirmation: CONFIRMATION },
+    body: { success: true, message: 'আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে', data: { _id: 'order_01ABC', orderNumber: CONFIRMATION.orderNumber }, confirmation: CONFIRMATION },
   },
 ) {
   const posted: Posted[] = [];
@@ -76,19 +75,19 @@ describe('/landing/{slug}', () => {
     // Stock notice: stockCount 0, so the product's stock.
     expect(screen.getByTestId('stock-notice')).toHaveTextContent('মাত্র 5টি বাকি');
 
-    expect(screen.getByRole('heading', { name: BN.benefits })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'কেন এই পণ্যটি কিনবেন' })).toBeInTheDocument();
     expect(screen.getByText('১০০% কটন কাপড়')).toBeInTheDocument();
     expect(screen.getByText('গরমেও আরামদায়ক।')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: BN.usage })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ব্যবহারবিধি' })).toBeInTheDocument();
     expect(screen.getByText('হালকা গরম পানিতে ধুয়ে ছায়ায় শুকাতে দিন।')).toBeInTheDocument();
 
     // Testimonials: stars from the rating, 5 when there is none.
     const testimonials = screen.getAllByTestId('testimonial');
     expect(testimonials).toHaveLength(3);
-    expect(within(testimonials[0]!).getByRole('img', { name: BN.rating(5) })).toBeInTheDocument();
-    expect(within(testimonials[1]!).getByRole('img', { name: BN.rating(4) })).toBeInTheDocument();
+    expect(within(testimonials[0]!).getByRole('img', { name: '৫ এর মধ্যে 5 রেটিং' })).toBeInTheDocument();
+    expect(within(testimonials[1]!).getByRole('img', { name: '৫ এর মধ্যে 4 রেটিং' })).toBeInTheDocument();
     expect(testimonials[1]!.querySelectorAll('.landing-star.is-on')).toHaveLength(4);
-    expect(within(testimonials[2]!).getByRole('img', { name: BN.rating(5) })).toBeInTheDocument();
+    expect(within(testimonials[2]!).getByRole('img', { name: '৫ এর মধ্যে 5 রেটিং' })).toBeInTheDocument();
 
     // Trust badges: the three known ones with an icon, others as plain text.
     const badges = within(screen.getByTestId('trust-badges')).getAllByRole('listitem');
@@ -102,7 +101,7 @@ describe('/landing/{slug}', () => {
     // Support phone, footer delivery times, cash on delivery.
     const tel = `tel:${config.supportPhone.replace(/[^0-9+]/g, '')}`;
     expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href') === tel).length).toBeGreaterThan(1);
-    expect(screen.getByRole('link', { name: `${BN.callUs} ${config.supportPhone}` })).toHaveAttribute('href', tel);
+    expect(screen.getByRole('link', { name: `কল করুন ${config.supportPhone}` })).toHaveAttribute('href', tel);
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByText('ঢাকার ভিতরে ১-২ দিন')).toBeInTheDocument();
     expect(footer.getByText('ঢাকার বাইরে ২-৩ দিন')).toBeInTheDocument();
@@ -154,17 +153,17 @@ describe('/landing/{slug}', () => {
     expect(image()).toHaveAttribute('src', 'https://img.example/one.jpg');
     expect(counter()).toBe('1 / 3');
 
-    fireEvent.click(screen.getByRole('button', { name: BN.previousImage }));
+    fireEvent.click(screen.getByRole('button', { name: 'আগের ছবি' }));
     expect(image()).toHaveAttribute('src', 'https://img.example/three.jpg');
     expect(counter()).toBe('3 / 3');
-    fireEvent.click(screen.getByRole('button', { name: BN.nextImage }));
+    fireEvent.click(screen.getByRole('button', { name: 'পরের ছবি' }));
     expect(image()).toHaveAttribute('src', 'https://img.example/one.jpg');
-    fireEvent.click(screen.getByRole('button', { name: BN.nextImage }));
+    fireEvent.click(screen.getByRole('button', { name: 'পরের ছবি' }));
     expect(image()).toHaveAttribute('src', 'https://img.example/two.jpg');
 
-    fireEvent.click(screen.getByRole('button', { name: BN.showImage(3) }));
+    fireEvent.click(screen.getByRole('button', { name: 'ছবি 3' }));
     expect(image()).toHaveAttribute('src', 'https://img.example/three.jpg');
-    expect(screen.getByRole('button', { name: BN.showImage(3) })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'ছবি 3' })).toHaveAttribute('aria-current', 'true');
 
     const thumbs = screen.getByTestId('gallery-thumbs').querySelectorAll('button');
     expect(thumbs).toHaveLength(3);
@@ -180,22 +179,22 @@ describe('/landing/{slug}', () => {
       gallery: { images: ['https://img.example/hidden.jpg'], showGallery: false },
     });
     expect(screen.getByTestId('gallery-image')).toHaveAttribute('src', PRODUCT.image);
-    expect(screen.queryByRole('button', { name: BN.nextImage })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'পরের ছবি' })).not.toBeInTheDocument();
   });
 
   it('price summary: effective price x quantity + 60 inside Dhaka or 120 outside', async () => {
     await openPage();
     expect(form().getByRole('radio', { name: /ঢাকার ভিতরে/ })).toBeChecked();
-    expect(form().getByLabelText(BN.quantity)).toHaveValue(1);
+    expect(form().getByLabelText('পরিমাণ')).toHaveValue(1);
     expect(summary()).toEqual({ product: '৳2,390', delivery: '৳60', total: '৳2,450' });
 
-    fireEvent.click(form().getByRole('button', { name: BN.increase }));
+    fireEvent.click(form().getByRole('button', { name: 'পরিমাণ বাড়ান' }));
     expect(summary()).toEqual({ product: '৳4,780', delivery: '৳60', total: '৳4,840' });
 
     fireEvent.click(form().getByRole('radio', { name: /ঢাকার বাইরে/ }));
     expect(summary()).toEqual({ product: '৳4,780', delivery: '৳120', total: '৳4,900' });
 
-    fireEvent.click(form().getByRole('button', { name: BN.decrease }));
+    fireEvent.click(form().getByRole('button', { name: 'পরিমাণ কমান' }));
     expect(summary()).toEqual({ product: '৳2,390', delivery: '৳120', total: '৳2,510' });
   });
 
@@ -207,9 +206,9 @@ describe('/landing/{slug}', () => {
 
   it('quantity stays between 1 and the stock', async () => {
     await openPage();
-    const minus = form().getByRole('button', { name: BN.decrease });
-    const plus = form().getByRole('button', { name: BN.increase });
-    const input = form().getByLabelText(BN.quantity);
+    const minus = form().getByRole('button', { name: 'পরিমাণ কমান' });
+    const plus = form().getByRole('button', { name: 'পরিমাণ বাড়ান' });
+    const input = form().getByLabelText('পরিমাণ');
     expect(input).toHaveAttribute('min', '1');
     expect(input).toHaveAttribute('max', '5');
     expect(input).toHaveAttribute('step', '1');
@@ -234,10 +233,10 @@ describe('/landing/{slug}', () => {
 
   it('out of stock: the notice shows and ordering is off', async () => {
     const { posted } = await openPage(landingPage({ productId: { ...PRODUCT, stock: 0 } }));
-    expect(screen.getByTestId('stock-notice')).toHaveTextContent(BN.outOfStock);
-    const button = form().getByRole('button', { name: BN.outOfStock });
+    expect(screen.getByTestId('stock-notice')).toHaveTextContent('স্টকে নেই');
+    const button = form().getByRole('button', { name: 'স্টকে নেই' });
     expect(button).toBeDisabled();
-    expect(form().getByRole('button', { name: BN.increase })).toBeDisabled();
+    expect(form().getByRole('button', { name: 'পরিমাণ বাড়ান' })).toBeDisabled();
     fillForm({ name: 'Rahim', phone: '01712345678', address: 'Dhanmondi' });
     fireEvent.submit(button.closest('form')!);
     expect(orderPosts(posted)).toBe(0);
@@ -267,7 +266,7 @@ describe('/landing/{slug}', () => {
     const end = new Date(Date.now() + (2 * 86_400 + 3 * 3600 + 4 * 60 + 30) * 1000).toISOString();
     const { unmount } = await openPage({ ...page, urgency: { ...page.urgency, showCountdown: true, countdownEndDate: end } });
     const countdown = screen.getByTestId('landing-countdown');
-    expect(countdown).toHaveTextContent(BN.countdownTitle);
+    expect(countdown).toHaveTextContent('অফার শেষ হতে বাকি');
     expect(countdown).toHaveTextContent(/02\s*দিন\s*03\s*ঘণ্টা\s*04\s*মিনিট/);
     unmount();
 
@@ -298,12 +297,12 @@ describe('/landing/{slug}', () => {
   it('asks for every required field in Bengali before sending anything', async () => {
     const { posted } = await openPage();
     submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(BN.fillAll);
+    expect(await screen.findByRole('alert')).toHaveTextContent('অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন');
     expect(form().getByLabelText(/আপনার নাম/)).toHaveAttribute('aria-invalid', 'true');
 
     fillForm({ name: 'রহিম', phone: '01712345678' });
     submit();
-    expect(screen.getByRole('alert')).toHaveTextContent(BN.fillAll);
+    expect(screen.getByRole('alert')).toHaveTextContent('অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন');
     expect(form().getByLabelText(/সম্পূর্ণ ঠিকানা/)).toHaveAttribute('aria-invalid', 'true');
     // one notice at a time
     expect(screen.getAllByTestId('landing-notice')).toHaveLength(1);
@@ -316,23 +315,23 @@ describe('/landing/{slug}', () => {
     for (const bad of ['12345', '0171234567', '01212345678', '+8817123456789', '017123456789', 'abc01712345678']) {
       fillForm({ phone: bad });
       submit();
-      expect(screen.getByRole('alert')).toHaveTextContent(BN.badPhone);
+      expect(screen.getByRole('alert')).toHaveTextContent('সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)');
     }
     expect(form().getByLabelText(/মোবাইল নম্বর/)).toHaveAttribute('aria-invalid', 'true');
     fillForm({ phone: '01712345678', email: 'not-an-email' });
     submit();
-    expect(screen.getByRole('alert')).toHaveTextContent(BN.badEmail);
+    expect(screen.getByRole('alert')).toHaveTextContent('সঠিক ইমেইল ঠিকানা দিন');
     expect(orderPosts(posted)).toBe(0);
   });
 
   it('sends the guest order and goes to the confirmation with the server’s confirmation', async () => {
     const { posted, router } = await openPage();
     fillForm({ name: '  রহিম উদ্দিন ', phone: '+880 1712-345678', address: 'বাড়ি ১২, ধানমন্ডি' });
-    fireEvent.click(form().getByRole('button', { name: BN.increase }));
+    fireEvent.click(form().getByRole('button', { name: 'পরিমাণ বাড়ান' }));
     fireEvent.click(form().getByRole('radio', { name: /ঢাকার বাইরে/ }));
     submit();
 
-    expect(await screen.findByRole('status')).toHaveTextContent(BN.orderPlaced);
+    expect(await screen.findByRole('status')).toHaveTextContent('আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে');
     expect(posted).toHaveLength(1);
     expect(posted[0]!.body).toEqual({
       isGuest: true,
@@ -356,7 +355,7 @@ describe('/landing/{slug}', () => {
       orderStatus: 'pending',
     });
     // while the notice shows, the form cannot send again
-    expect(form().getByRole('button', { name: BN.submitting })).toBeDisabled();
+    expect(form().getByRole('button', { name: 'অর্ডার হচ্ছে...' })).toBeDisabled();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'), { timeout: 3000 });
     expect(router.state.location.state).toEqual({ orderData: CONFIRMATION });
@@ -381,14 +380,14 @@ describe('/landing/{slug}', () => {
     await openPage(landingPage(), { status: 500, body: {} });
     fillForm({ name: 'রহিম', phone: '01712345678', address: 'ধানমন্ডি' });
     submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(BN.orderFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent('অর্ডার করতে সমস্যা হয়েছে, অনুগ্রহ করে আবার চেষ্টা করুন');
   });
 
   it('shows the Bengali "ordering failed" message on a non-success answer', async () => {
     await openPage(landingPage(), { status: 200, body: { success: false } });
     fillForm({ name: 'রহিম', phone: '01712345678', address: 'ধানমন্ডি' });
     submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent(BN.orderFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent('অর্ডার করতে সমস্যা হয়েছে, অনুগ্রহ করে আবার চেষ্টা করুন');
   });
 
   it('renders merchant text as text, never as HTML', async () => {
@@ -430,7 +429,7 @@ describe('/landing/{slug}', () => {
     renderApp('/landing/nope');
     expect(await screen.findByRole('heading', { name: 'Landing page not found' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('link', { name: BN.backHome })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'হোমপেজে ফিরে যান' })).toHaveAttribute('href', '/');
   });
 
   it("shows 'Landing page not found' when the load reports no success", async () => {
@@ -447,7 +446,7 @@ describe('/landing/{slug}', () => {
     renderApp('/landing/demo');
     expect(await screen.findByRole('heading', { name: 'Failed to load landing page' })).toBeInTheDocument();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: BN.retry }));
+    fireEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
     expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });

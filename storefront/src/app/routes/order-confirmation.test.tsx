@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { CONFIRMATION } from '@/features/landing/testing/fixtures';
-import { BN } from '@/features/landing/utils/bn';
 import { config } from '@/lib/config';
 import { renderApp, stubFetch } from '@/testing/test-utils';
 
@@ -17,30 +16,30 @@ function renderConfirmation(state?: unknown) {
 describe('/order-confirmation', () => {
   it('without order data: a Bengali "order information not found" and a way home', () => {
     const { fetchMock } = renderConfirmation();
-    expect(screen.getByRole('heading', { name: BN.orderNotFound })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: BN.backHome })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('heading', { name: 'অর্ডারের তথ্য পাওয়া যায়নি' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'হোমপেজে ফিরে যান' })).toHaveAttribute('href', '/');
     expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('ignores state that is not order data', () => {
     renderConfirmation({ orderData: 'ORD-1' });
-    expect(screen.getByRole('heading', { name: BN.orderNotFound })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'অর্ডারের তথ্য পাওয়া যায়নি' })).toBeInTheDocument();
   });
 
   it('shows the confirmation: badge, number, customer, area, items and totals in taka, support phone', () => {
     renderConfirmation({ orderData: CONFIRMATION });
-    expect(screen.getByRole('heading', { level: 1, name: BN.confirmationTitle })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'ধন্যবাদ! আপনার অর্ডারটি গ্রহণ করা হয়েছে' })).toBeInTheDocument();
     expect(screen.getByTestId('confirmation-badge')).toHaveTextContent('অর্ডার কনফার্মড');
     expect(screen.getByTestId('order-number')).toHaveTextContent('ORD-261122-7KQ4XM');
 
-    const details = within(screen.getByRole('region', { name: BN.customerInfo }));
+    const details = within(screen.getByRole('region', { name: 'গ্রাহকের তথ্য' }));
     expect(details.getByText('রহিম উদ্দিন')).toBeInTheDocument();
     expect(details.getByText('01712345678')).toBeInTheDocument();
     expect(details.getByText('বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা')).toBeInTheDocument();
     expect(details.getByText('ঢাকার বাইরে')).toBeInTheDocument();
     // no email given: no email row
-    expect(details.queryByText(BN.customerEmail)).not.toBeInTheDocument();
+    expect(details.queryByText('ইমেইল')).not.toBeInTheDocument();
 
     const [item] = screen.getAllByTestId('confirmation-item');
     expect(item).toHaveTextContent('Cotton Salwar Kameez');
@@ -54,7 +53,7 @@ describe('/order-confirmation', () => {
       'href',
       `tel:${config.supportPhone.replace(/[^0-9+]/g, '')}`,
     );
-    expect(screen.getByRole('link', { name: BN.backHome })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'হোমপেজে ফিরে যান' })).toHaveAttribute('href', '/');
     expect(document.querySelector('.shop-header')).toBeNull();
   });
 
@@ -71,9 +70,9 @@ describe('/order-confirmation', () => {
       },
     });
     expect(screen.getByTestId('order-number')).toHaveTextContent('order_01ABC');
-    const details = within(screen.getByRole('region', { name: BN.customerInfo }));
+    const details = within(screen.getByRole('region', { name: 'গ্রাহকের তথ্য' }));
     expect(details.getByText('rahim@example.com')).toBeInTheDocument();
-    expect(details.queryByText(BN.deliveryArea)).not.toBeInTheDocument();
+    expect(details.queryByText('ডেলিভারি এলাকা')).not.toBeInTheDocument();
     expect(screen.getByTestId('confirmation-delivery')).toHaveTextContent('৳0');
     expect(screen.getByTestId('confirmation-total')).toHaveTextContent('৳4,780');
   });

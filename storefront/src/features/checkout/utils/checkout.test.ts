@@ -9,7 +9,6 @@ import {
   deliveryAreaOf,
   EMPTY_GUEST_INFO,
   isValidEmail,
-  MESSAGES,
   prefillFromState,
   validateCustomerCheckout,
   validateGuestCheckout,
@@ -34,7 +33,7 @@ const ITEMS: CartItem[] = [
 describe('guest checkout validation (SPEC 5)', () => {
   it('asks for a non-empty cart first', () => {
     expect(validateGuestCheckout(INFO, 0)).toBe('Your cart is empty!');
-    expect(validateGuestCheckout(EMPTY_GUEST_INFO, 0)).toBe(MESSAGES.emptyCart);
+    expect(validateGuestCheckout(EMPTY_GUEST_INFO, 0)).toBe('Your cart is empty!');
   });
 
   it('needs name, email, phone, address, city and pincode; notes are optional', () => {
@@ -47,7 +46,7 @@ describe('guest checkout validation (SPEC 5)', () => {
 
   it('checks the email as text@text.text', () => {
     expect(validateGuestCheckout({ ...INFO, guestEmail: 'karim@example' }, 1)).toBe('Please enter a valid email address!');
-    expect(validateGuestCheckout({ ...INFO, guestEmail: 'karim example.com' }, 1)).toBe(MESSAGES.badEmail);
+    expect(validateGuestCheckout({ ...INFO, guestEmail: 'karim example.com' }, 1)).toBe('Please enter a valid email address!');
     expect(isValidEmail('a@b.c')).toBe(true);
     expect(isValidEmail(' a@b.c ')).toBe(true);
     expect(isValidEmail('a@@b.c')).toBe(false);

@@ -147,6 +147,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
     ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      // eslint-disable-next-line react-hooks/refs -- a callback ref: React calls it on (un)mount, not during render
       fields.current[field] = element;
     },
     'aria-invalid': invalid === field ? true : undefined,

@@ -1,9 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN_MESSAGES, normalizeBdPhone } from "@shop/contract"
+import { BN_MESSAGES, normalizeBdPhone, STOCK_MESSAGES } from "@shop/contract"
 import { limits } from "#app/lib/rate-limit"
 import { loadShopCatalog } from "#app/read-models/products"
-import { ENGLISH_STOCK_MESSAGES } from "#app/modules/shop-order/stock"
 import { requireSelfOrAdmin } from "#app/api/utils/guards"
 import { rateLimited, tryAgainIn } from "#app/api/utils/rate-limit"
 import { sessionActor } from "#app/api/utils/session"
@@ -52,7 +51,7 @@ async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next:
     const entries = await loadShopCatalog(req.scope, { id: [...wanted.keys()] })
     const short = entries.find((e) => e.inventory_item_id && e.stock < (wanted.get(e.product._id) ?? 0))
     if (!short) return next()
-    const messages = body.landingPageSlug ? BN_MESSAGES : ENGLISH_STOCK_MESSAGES
+    const messages = body.landingPageSlug ? BN_MESSAGES : STOCK_MESSAGES
     next(
       new MedusaError(
         MedusaError.Types.CONFLICT,

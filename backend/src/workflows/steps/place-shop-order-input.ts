@@ -1,0 +1,23 @@
+import type { OrderLineInput } from "./price-shop-order"
+
+/**
+ * What the one order workflow (place-shop-order.ts) takes. Here, beside the
+ * steps, because a step (resolve-customer-checkout) produces it too.
+ */
+export type PlaceShopOrderInput = {
+  items: OrderLineInput[]
+  is_guest: boolean
+  customer_id?: string | null
+  /** A signed-in customer's names, for the answer (the order itself is linked by id). */
+  customer?: { first_name?: string | null; last_name?: string | null; metadata?: Record<string, unknown> | null } | null
+  email?: string | null
+  guest_name?: string | null
+  guest_phone?: string | null
+  cart_id?: string | null
+  landing_page_slug?: string | null
+  address: { name: string; address: string; city: string; pincode: string; number: string; notes: string }
+  delivery_area?: string | null
+  delivery_charge: number
+  /** The language of a refusal (landing pages answer in Bengali). */
+  language?: "en" | "bn"
+}
