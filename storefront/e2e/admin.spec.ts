@@ -102,9 +102,64 @@ test("Medusa's own Orders page, still reachable by address, names the guest on t
   await page.screenshot({ path: "test-results/admin-native-order.png", fullPage: true })
 })
 
-test("the dashboard shows the route's figures and switches period", async () => {
-  const api = await page.request.get("/api/admin/dashboard?period=all")
-  const { data } = (await api.json()) as { data: { totalProducts: number; totalOrders: number; todayOrders: number } }
+test("the dashboard shows the route's figures and switches period", async ({ request }) => {
+  // at the desktop width the config gives its one project
+  const { viewport } = test.info().project.use
+  expect(viewport?.width).toBe(1280)
+  await page.setViewportSize(viewport!)
+
+  type Figures = { totalProducts: number; totalOrders: number; todayOrders: number; completedOrders: number; totalProfit: number }
+  const figures = async () => {
+    const res = await page.request.get("/api/admin/dashboard?period=all")
+    expect(res.status()).toBe(200)
+    return ((await res.json()) as { data: Figures }).data
+  }
+  const before = await figures()
+
+  // a registered customer's order, moved to delivered, and a guest order, moved to completed
+  const products = ((await (await request.get("/api/shop/products/get")).json()) as { products: Product[] }).products
+  const product = products.find((p) => p.stock > 2)!
+  const customerName = `E2E Dashboard Customer ${RUN}`
+  const email = `dashboard-${RUN}@example.com`
+  const register = await request.post("/api/auth/register", { data: { username: customerName, email, password: "secret-123" } })
+  expect(register.status(), await register.text()).toBe(201)
+  const login = await request.post("/api/auth/login", { data: { email, password: "secret-123" } })
+  expect(login.status(), await login.text()).toBe(200)
+  const userId = ((await login.json()) as { user: { _id: string } }).user._id
+  const cart = await request.post("/api/shop/products/addtocart", { data: { userId, productId: product._id, quantity: 1 } })
+  expect(cart.status(), await cart.text()).toBe(200)
+  const address = await request.post("/api/shop/address/add", {
+    data: { userId, address: "House 3, Road 4, Gulshan", city: "Dhaka", pincode: "1212", number: "01711000222", notes: "Gate 2" },
+  })
+  expect(address.status(), await address.text()).toBeLessThan(300)
+  const addressId = ((await address.json()) as { data: { _id: string }[] }).data[0]._id
+  const placed = await request.post("/api/shop/order/create-order", { data: { userId, addressInfo: { addressId } } })
+  expect(placed.status(), await placed.text()).toBe(201)
+  const delivered = ((await placed.json()) as { data: { _id: string; orderNumber: string; TotalAmount: number } }).data
+  const guestName = `E2E Completed Guest ${RUN}`
+  const guest = await request.post("/api/shop/order/create-order", {
+    data: {
+      isGuest: true,
+      guestName,
+      guestEmail: `completed-${RUN}@example.com`,
+      guestPhone: "01711000333",
+      cartItems: [{ productId: product._id, quantity: 1 }],
+      addressInfo: [{ address: "House 5, Road 6, Banani", city: "Dhaka", pincode: "1213", number: "01711000333", notes: "" }],
+    },
+  })
+  expect(guest.status(), await guest.text()).toBe(201)
+  const completed = ((await guest.json()) as { data: { _id: string; orderNumber: string } }).data
+  for (const [order, orderStatus] of [
+    [delivered, "delivered"],
+    [completed, "completed"],
+  ] as const) {
+    const res = await page.request.put("/api/admin/order/update-order-status", { data: { orderId: order._id, orderStatus } })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+  const data = await figures()
+  // both count as Completed Orders ("Successfully delivered"); only the delivered one is profit
+  expect(data.completedOrders).toBe(before.completedOrders + 2)
+  expect(data.totalProfit).toBeCloseTo(before.totalProfit + delivered.TotalAmount, 2)
 
   await page.goto("/app/shop-dashboard")
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible({ timeout: 30_000 })
@@ -118,12 +173,22 @@ test("the dashboard shows the route's figures and switches period", async () => 
   await expect(page.getByTestId("card-orders")).toContainText(`Today: ${data.todayOrders} orders`)
   await expect(page.getByTestId("card-profit")).toContainText("৳")
   await expect(page.getByText("Needs attention")).toBeVisible()
-  await expect(page.getByText("Successfully delivered")).toBeVisible()
+  await expect(page.getByTestId("panel-completed")).toContainText("Successfully delivered")
+  await expect(page.getByTestId("panel-completed-value")).toHaveText(String(before.completedOrders + 2))
   await expect(page.getByText("Order cancellations")).toBeVisible()
-  // the guest order placed above is the newest
-  const recent = page.getByTestId("recent-order").first()
-  await expect(recent).toContainText(guestOrder.orderNumber)
-  await expect(recent.getByTestId("guest-badge")).toBeVisible()
+  // the three orders of this file, newest first, each with its name: the guest's, or the account's Full Name
+  const recent = page.getByTestId("recent-order")
+  await expect(recent.nth(0)).toContainText(completed.orderNumber)
+  await expect(recent.nth(0).getByTestId("recent-order-name")).toHaveText(guestName)
+  await expect(recent.nth(1)).toContainText(delivered.orderNumber)
+  await expect(recent.nth(1).getByTestId("recent-order-name")).toHaveText(customerName)
+  await expect(recent.nth(1).getByTestId("recent-order-name")).toBeVisible()
+  await expect(recent.nth(1).getByTestId("guest-badge")).toHaveCount(0)
+  await expect(recent.nth(2)).toContainText(guestOrder.orderNumber)
+  await expect(recent.nth(2).getByTestId("recent-order-name")).toHaveText(guestOrder.guestName)
+  await expect(recent.nth(2).getByTestId("guest-badge")).toBeVisible()
+  for (const name of await recent.getByTestId("recent-order-name").allTextContents()) expect(name.trim()).not.toBe("")
+  await page.screenshot({ path: "test-results/admin-dashboard.png", fullPage: true })
 
   await page.getByRole("button", { name: "This Month" }).click()
   await expect(page.getByTestId("period-badge")).toHaveText("Showing: This Month Data")

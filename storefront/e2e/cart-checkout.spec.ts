@@ -83,6 +83,10 @@ test("guest checkout: validation, then the order lands on /order-confirmation an
   await expect(notice(page)).toHaveText(/Please enter a valid email address!/)
 
   await form.getByLabel("Email").fill("karim@example.com")
+  // the delivery the server will charge, shown before ordering: Dhaka ৳60
+  const summary = page.getByRole("region", { name: "Your Order" })
+  await expect(summary.getByTestId("cart-delivery")).toHaveText(taka(60))
+  await expect(summary.getByTestId("cart-total")).toHaveText(taka(pays(tee) + 60))
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("guestAddress")))!)
   expect(stored).toMatchObject({ address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1205" })
 
@@ -90,6 +94,9 @@ test("guest checkout: validation, then the order lands on /order-confirmation an
   await checkout.click()
   const response = await created
   expect(response.status()).toBe(201)
+  const answer = (await response.json()) as { data: Record<string, unknown>; confirmation: Record<string, unknown> }
+  expect(answer.data).toMatchObject({ deliveryArea: "dhaka", deliveryCharge: 60, TotalAmount: pays(tee) + 60 })
+  expect(answer.confirmation).toMatchObject({ deliveryArea: "dhaka", deliveryCharge: 60, totalAmount: pays(tee) + 60 })
   const body = response.request().postDataJSON() as Record<string, unknown>
   expect(body).toMatchObject({
     isGuest: true,
@@ -104,6 +111,8 @@ test("guest checkout: validation, then the order lands on /order-confirmation an
   })
   await expect(notice(page)).toHaveText(/Order created successfully!/)
   await expect(page).toHaveURL(/\/order-confirmation$/)
+  // the confirmation shows the same delivery and total
+  await expect(page.getByTestId("confirmation-delivery")).toHaveText(taka(60))
   expect(await page.evaluate(() => [localStorage.getItem("guestCart"), localStorage.getItem("guestAddress")])).toEqual([
     null,
     null,
@@ -144,12 +153,17 @@ test("signed in: server cart, a new address chosen at checkout, the order, and t
   await card.click()
   await expect(card).toHaveClass(/is-selected/)
   await expect(card).toHaveCSS("border-top-color", "rgb(37, 99, 235)")
+  // Chattogram is outside Dhaka: ৳120, shown before ordering
+  const summary = page.getByRole("region", { name: "Your Order" })
+  await expect(summary.getByTestId("cart-delivery")).toHaveText(taka(120))
+  await expect(summary.getByTestId("cart-total")).toHaveText(taka(pays(shirt) * 2 + 120))
 
   const created = page.waitForResponse((r) => r.url().endsWith("/api/shop/order/create-order"))
   await checkout.click()
   const response = await created
   expect(response.status()).toBe(201)
-  const { data } = (await response.json()) as { data: { orderNumber: string } }
+  const { data } = (await response.json()) as { data: { orderNumber: string; deliveryCharge: number; TotalAmount: number } }
+  expect([data.deliveryCharge, data.TotalAmount]).toEqual([120, pays(shirt) * 2 + 120])
   await expect(page).toHaveURL(/\/order-confirmation$/)
 
   // the server closed the cart
@@ -160,7 +174,7 @@ test("signed in: server cart, a new address chosen at checkout, the order, and t
   const row = page.getByTestId("order-row").filter({ hasText: data.orderNumber })
   await expect(row).toHaveCount(1)
   await expect(row.getByText("pending", { exact: true })).toBeVisible()
-  await expect(row).toContainText(taka(pays(shirt) * 2))
+  await expect(row).toContainText(taka(pays(shirt) * 2 + 120))
   await row.getByRole("button", { name: "View Details" }).click()
   const dialog = page.getByRole("dialog", { name: "Order Details" })
   await expect(dialog).toContainText(data.orderNumber)

@@ -64,6 +64,8 @@ type Placed = {
   TotalAmount: number
   isGuest: boolean
   guestName: string | null
+  /** The name the dashboard must show: the guest's, or the account's Full Name. */
+  name: string
   guestEmail: string | null
   guestPhone: string | null
   customerId: string | null
@@ -89,7 +91,8 @@ function expectedFigures(orders: Placed[], period: Period, now: Date) {
     todayOrders: live.filter((o) => inPeriod(o.at, "today", now)).length,
     totalCustomers: new Set(mine.map(customerKey).filter(Boolean)).size,
     pendingOrders: count("pending"),
-    completedOrders: count("completed"),
+    // Completed Orders ("Successfully delivered"): completed and delivered
+    completedOrders: count("completed") + count("delivered"),
     cancelledOrders: count("cancelled"),
     shippedOrders: count("shipped"),
     deliveredOrders: count("delivered"),
@@ -101,6 +104,7 @@ function expectedFigures(orders: Placed[], period: Period, now: Date) {
         orderNumber: o.orderNumber,
         isGuest: o.isGuest,
         guestName: o.guestName,
+        customerName: o.name,
         TotalAmount: o.TotalAmount,
         orderStatus: o.status,
         orderDate: o.at.toISOString(),
@@ -253,6 +257,82 @@ shopIntegrationTestRunner({
       expect(burst.map((res) => res.data.data.period)).toEqual(["all", "today", "all", "month", "all", "year", "all", "today"])
     })
 
+    it("Completed Orders counts completed and delivered orders, as Total Profit (Delivered) does; every recent order is named", async () => {
+      const products = (await api.get("/api/shop/products/get")).data.products as Product[]
+      const byTitle = (title: string) => products.find((p) => p.title === title)!
+      const guestOrder = async (who: { name: string; email: string; phone: string }, title: string, quantity: number) => {
+        const res = await api.post(
+          "/api/shop/order/create-order",
+          {
+            isGuest: true,
+            guestName: who.name,
+            guestEmail: who.email,
+            guestPhone: who.phone,
+            cartItems: [{ productId: byTitle(title)._id, quantity }],
+            addressInfo: [address],
+          },
+          anyStatus
+        )
+        expect(res.status).toBe(201)
+        return res.data.data as { _id: string; orderNumber: string; TotalAmount: number }
+      }
+      const accountOrder = async (name: string, title: string) => {
+        const me = await customerSession(api, name)
+        const cart = await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: byTitle(title)._id, quantity: 1 }, as(me.cookie))
+        expect(cart.status).toBe(200)
+        const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))).data.data[0]._id
+        const res = await api.post("/api/shop/order/create-order", { userId: me.user.id, addressInfo: { addressId } }, as(me.cookie))
+        expect(res.status).toBe(201)
+        return res.data.data as { _id: string; orderNumber: string; TotalAmount: number }
+      }
+      const setStatus = async (order: { _id: string }, status: string) => {
+        const res = await api.put("/api/admin/order/update-order-status", { orderId: order._id, orderStatus: status }, as(admin.cookie))
+        expect(res.status).toBe(200)
+      }
+
+      // oldest first: two guests, a named account, an account with no name, a guest with neither name nor email
+      const delivered = await guestOrder({ name: "Mita Sen", email: "mita@example.com", phone: "01711110001" }, "Cotton Gamcha Scarf", 2)
+      const completed = await guestOrder({ name: "Jamal Hossain", email: "jamal@example.com", phone: "01711110002" }, "Puma Gym Sack", 1)
+      const named = await accountOrder("Farhana Kabir", "Kids Logo Tee")
+      const nameless = await accountOrder("Nameless Buyer", "Kids Logo Tee")
+      const phoneOnly = await guestOrder({ name: "Erased Name", email: "erased@example.com", phone: "01711110005" }, "Kids Logo Tee", 1)
+      // 2 x 450 + 60 delivery in Dhaka
+      expect(delivered.TotalAmount).toBe(960)
+      await setStatus(delivered, "delivered")
+      await setStatus(completed, "completed")
+      const db = knex()
+      await db.raw("update customer set first_name = null, last_name = null, metadata = null where email = 'nameless.buyer@example.com'")
+      await db.raw("update shop_order set guest_name = '', guest_email = null where order_number = ?", [phoneOnly.orderNumber])
+
+      for (const period of PERIODS) {
+        const res = await dashboard(`?period=${period}`)
+        expect(res.status).toBe(200)
+        expect(res.data.data).toMatchObject({
+          period,
+          totalOrders: 5,
+          // the delivered one and the completed one ("Successfully delivered")
+          completedOrders: 2,
+          deliveredOrders: 1,
+          pendingOrders: 3,
+          // only the delivered one
+          totalProfit: 960,
+        })
+        expect(
+          (res.data.data.recentOrders as { orderNumber: string; isGuest: boolean; customerName: string }[]).map((o) => [
+            o.orderNumber,
+            o.isGuest,
+            o.customerName,
+          ])
+        ).toEqual([
+          [phoneOnly.orderNumber, true, "01711110005"],
+          [nameless.orderNumber, false, "nameless.buyer@example.com"],
+          [named.orderNumber, false, "Farhana Kabir"],
+          [completed.orderNumber, true, "Jamal Hossain"],
+          [delivered.orderNumber, true, "Mita Sen"],
+        ])
+      }
+    })
+
     it("counts every figure for each period in Dhaka time, from real orders", async () => {
       const seedTotal = SEED_PRODUCTS.length
       const seedOut = SEED_PRODUCTS.filter((p) => p.stock === 0).length
@@ -315,6 +395,7 @@ shopIntegrationTestRunner({
           TotalAmount: o.TotalAmount,
           isGuest: true,
           guestName: o.guestName,
+          name: who.name,
           guestEmail: o.guestEmail,
           guestPhone: o.guestPhone,
           customerId: null,
@@ -350,6 +431,7 @@ shopIntegrationTestRunner({
         TotalAmount: mine.data.data.TotalAmount,
         isGuest: false,
         guestName: mine.data.data.guestName,
+        name: "Dashboard Buyer",
         guestEmail: null,
         guestPhone: null,
         customerId: me.user.id,
@@ -454,6 +536,7 @@ shopIntegrationTestRunner({
 
       // ---- the figures, period by period ----
       const seen: Record<string, unknown> = {}
+      const answers: Record<string, { completedOrders: number; deliveredOrders: number; recentOrders: { customerName: string; isGuest: boolean }[] }> = {}
       for (const period of PERIODS) {
         const before = Date.now()
         const res = await dashboard(`?period=${period}`)
@@ -473,7 +556,16 @@ shopIntegrationTestRunner({
           ...expectedFigures(placed, period, generatedAt),
         })
         seen[period] = data.totalOrders
+        answers[period] = data
       }
+
+      // all time: g1, g6, g10 and c1 delivered and g5 completed are the five Completed Orders
+      expect(answers.all).toMatchObject({ completedOrders: 5, deliveredOrders: 4 })
+      // the two newest: g1 (a guest) and c1 (the account "Dashboard Buyer"), each named
+      expect(answers.all.recentOrders.slice(0, 2).map((o) => [o.isGuest, o.customerName])).toEqual([
+        [true, "Rupa Akter"],
+        [false, "Dashboard Buyer"],
+      ])
 
       // the scenario really tells the periods apart (not all the same number)
       expect(seen.all).toBe(10)

@@ -70,7 +70,10 @@ shopIntegrationTestRunner({
         _id: expect.stringMatching(/^order_/),
         orderNumber: expect.stringMatching(/^ORD-\d{6}-[2-9A-HJ-NP-Z]{6}$/),
         orderStatus: "pending",
-        TotalAmount: pays(a) * 2 + pays(b),
+        // the address is in Dhaka: ৳60 delivery, as on landing pages
+        TotalAmount: pays(a) * 2 + pays(b) + 60,
+        deliveryArea: "dhaka",
+        deliveryCharge: 60,
         isGuest: true,
         guestName: "Rupa Akter",
         guestEmail: "rupa@example.com",
@@ -101,6 +104,36 @@ shopIntegrationTestRunner({
       expect(data[0].currency_code).toBe("bdt")
       expect(Number(data[0].total)).toBe(order.TotalAmount)
       expect(Number(data[0].payment_collections![0]!.amount)).toBe(order.TotalAmount)
+    })
+
+    it("charges delivery by the city the server reads (৳120 outside Dhaka), whatever area or charge the client claims", async () => {
+      const product = products.find((p) => p.stock >= 3)!
+      const outside = { ...address, city: "Chattogram" }
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        { ...guestBody([{ product, quantity: 1 }]), addressInfo: [outside], deliveryArea: "dhaka", deliveryCharge: 0 },
+        anyStatus
+      )
+      expect(res.status).toBe(201)
+      expect(res.data.data).toMatchObject({ deliveryArea: "outside", deliveryCharge: 120, TotalAmount: pays(product) + 120 })
+      expect(res.data.confirmation).toMatchObject({ deliveryArea: "outside", deliveryCharge: 120, totalAmount: pays(product) + 120 })
+      // the Medusa order carries the same delivery line and total
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["id", "total", "shipping_methods.name", "shipping_methods.amount", "payment_collections.amount"],
+        filters: { id: res.data.data._id },
+      })
+      expect(data[0].shipping_methods!.map((m) => [m!.name, Number(m!.amount)])).toEqual([["Outside Dhaka", 120]])
+      expect(Number(data[0].total)).toBe(pays(product) + 120)
+      expect(Number(data[0].payment_collections![0]!.amount)).toBe(pays(product) + 120)
+      // "dhaka" anywhere in the city, in any case, is inside Dhaka
+      const dhaka = await api.post(
+        "/api/shop/order/create-order",
+        { ...guestBody([{ product, quantity: 1 }]), addressInfo: [{ ...address, city: "North DHAKA" }] },
+        anyStatus
+      )
+      expect(dhaka.data.data).toMatchObject({ deliveryArea: "dhaka", deliveryCharge: 60, TotalAmount: pays(product) + 60 })
     })
 
     it.each([
@@ -183,7 +216,9 @@ shopIntegrationTestRunner({
         isGuest: false,
         userId: { _id: me.user.id, username: "Order Owner" },
         cartId,
-        TotalAmount: pays(product) * 2,
+        TotalAmount: pays(product) * 2 + 60,
+        deliveryArea: "dhaka",
+        deliveryCharge: 60,
         addressInfo: [address],
       })
       expect((await api.get(`/api/shop/products/getcart/${me.user.id}`, as(me.cookie))).data.data.items).toEqual([])

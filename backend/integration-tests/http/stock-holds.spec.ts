@@ -80,7 +80,7 @@ shopIntegrationTestRunner({
           guest_name: "Undo Test",
           guest_phone: "01712121212",
           address: { name: "Undo Test", address: "House 1", city: "Dhaka", pincode: "1216", number: "01712121212", notes: "" },
-          delivery_charge: 0,
+          delivery_area: "dhaka",
         },
         throwOnError: false,
       })
@@ -134,7 +134,7 @@ shopIntegrationTestRunner({
           status_changed_at: new Date(),
           is_guest: true,
           address: {},
-          delivery_charge: 0,
+          delivery_area: "dhaka",
           total: 300,
         })
       ).rejects.toThrow(/no longer held/)

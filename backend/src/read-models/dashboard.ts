@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import {
+  COMPLETED_ORDER_STATUSES,
   RECENT_ORDERS,
   SHOP_TIME_ZONE,
   type DashboardFigures,
@@ -9,6 +10,7 @@ import {
   type DashboardRecentOrder,
 } from "@shop/contract"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
+import { customerName } from "./users"
 
 type Knex = {
   raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }>
@@ -46,9 +48,9 @@ function periodFilter(period: DashboardPeriod): string {
  */
 const CUSTOMER_KEY = `coalesce(nullif(lower(o.guest_email), ''), nullif(o.guest_phone, ''), nullif(o.customer_id, ''))`
 
-/** FILTERs over the grouped rows: orders and amount of one status, and customers. */
-const ordersOf = (status: string) =>
-  `coalesce(sum(g.orders) filter (where g.by_status and g.status = '${status}'), 0)::int`
+/** FILTERs over the grouped rows: orders of some statuses, amount of one status, and customers. */
+const ordersOf = (...statuses: readonly string[]) =>
+  `coalesce(sum(g.orders) filter (where g.by_status and g.status in (${statuses.map((s) => `'${s}'`).join(", ")})), 0)::int`
 const amountOf = (status: string) =>
   `round(coalesce(sum(g.amount) filter (where g.by_status and g.status = '${status}'), 0)::numeric, 2)::float8`
 
@@ -73,7 +75,7 @@ async function orderFigures(knex: Knex, period: DashboardPeriod) {
               where o.deleted_at is null and o.created_at >= ${periodStart("day")})::int as today_orders,
             count(*) filter (where not g.by_status and g.customer is not null)::int as total_customers,
             ${ordersOf("pending")} as pending_orders,
-            ${ordersOf("completed")} as completed_orders,
+            ${ordersOf(...COMPLETED_ORDER_STATUSES)} as completed_orders,
             ${ordersOf("cancelled")} as cancelled_orders,
             ${ordersOf("shipped")} as shipped_orders,
             ${ordersOf("delivered")} as delivered_orders
@@ -100,10 +102,40 @@ async function orderFigures(knex: Knex, period: DashboardPeriod) {
   }
 }
 
-/** The period's newest orders, with the Medusa order id they are linked to. */
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
+
+/**
+ * Who placed a recent order, never empty: a guest order's name, or the
+ * account's name by the shop's one rule (customerName: its Full Name, else
+ * first and last name, else its email); else the order's email, else its
+ * phone (the guest phone, else the address's number).
+ */
+function recentOrderName(row: Record<string, unknown>): string {
+  const account =
+    row.customer_id != null
+      ? customerName({
+          email: row.customer_email as string | null,
+          first_name: row.customer_first_name as string | null,
+          last_name: row.customer_last_name as string | null,
+          metadata: row.customer_metadata as Record<string, unknown> | null,
+        })
+      : ""
+  return (
+    text(row.is_guest ? row.guest_name : account) ||
+    text(row.guest_email) ||
+    text(row.guest_phone) ||
+    text(row.address_number) ||
+    (row.is_guest ? "Guest" : "Customer")
+  )
+}
+
+/** The period's newest orders, with the Medusa order id they are linked to and who placed them. */
 async function recentOrders(knex: Knex, period: DashboardPeriod): Promise<DashboardRecentOrder[]> {
   const { rows } = await knex.raw(
-    `select link.order_id, o.order_number, o.is_guest, o.guest_name, o.total, o.status, o.created_at
+    `select link.order_id, o.order_number, o.is_guest, o.guest_name, o.guest_email, o.guest_phone,
+            o.address->>'number' as address_number, o.customer_id, o.total, o.status, o.created_at,
+            c.email as customer_email, c.first_name as customer_first_name,
+            c.last_name as customer_last_name, c.metadata as customer_metadata
        from shop_order o
        left join lateral (
          select l.order_id from ${ORDER_LINK_TABLE} l
@@ -111,6 +143,7 @@ async function recentOrders(knex: Knex, period: DashboardPeriod): Promise<Dashbo
           order by l.created_at
           limit 1
        ) link on true
+       left join customer c on c.id = o.customer_id
       where ${periodFilter(period)}
       order by o.created_at desc, o.order_number desc
       limit ${RECENT_ORDERS}`,
@@ -121,6 +154,7 @@ async function recentOrders(knex: Knex, period: DashboardPeriod): Promise<Dashbo
     orderNumber: row.order_number as string,
     isGuest: row.is_guest as boolean,
     guestName: (row.guest_name as string | null) ?? null,
+    customerName: recentOrderName(row),
     TotalAmount: Number(row.total),
     orderStatus: row.status as string,
     orderDate: new Date(row.created_at as Date | string).toISOString(),

@@ -27,7 +27,10 @@ import {
   BRANDS,
   CATEGORIES,
   CATEGORY_LABELS,
+  DELIVERY_AREA_LABELS,
+  DELIVERY_CHARGE,
   discountPercent,
+  type DeliveryArea,
   STORE_CURRENCY,
 } from "@shop/contract"
 import { SALE_PRICE_LIST_TITLE } from "../read-models/products"
@@ -159,16 +162,16 @@ async function ensureLocationAndShipping(
     },
   })
   // Cash-on-delivery courier rates of SPEC.md section 9.
-  const option = (name: string, code: string, description: string, amount: number) => ({
-    name,
+  const option = (code: DeliveryArea, description: string) => ({
+    name: DELIVERY_AREA_LABELS[code],
     price_type: "flat" as const,
     provider_id: "manual_manual",
     service_zone_id: zone.id,
     shipping_profile_id: profile.id,
-    type: { label: name, description, code },
+    type: { label: DELIVERY_AREA_LABELS[code], description, code },
     prices: [
-      { currency_code: STORE_CURRENCY, amount },
-      { region_id: regionId, amount },
+      { currency_code: STORE_CURRENCY, amount: DELIVERY_CHARGE[code] },
+      { region_id: regionId, amount: DELIVERY_CHARGE[code] },
     ],
     rules: [
       { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
@@ -177,8 +180,8 @@ async function ensureLocationAndShipping(
   })
   await createShippingOptionsWorkflow(container).run({
     input: [
-      option("Inside Dhaka", "dhaka", "Delivery in 1-2 days", 60),
-      option("Outside Dhaka", "outside", "Delivery in 2-3 days", 120),
+      option("dhaka", "Delivery in 1-2 days"),
+      option("outside", "Delivery in 2-3 days"),
     ],
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({

@@ -1,7 +1,7 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
 import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
-import { STORE_CURRENCY, type AddressFields, type DeliveryArea } from "@shop/contract"
+import { DELIVERY_AREA_LABELS, STORE_CURRENCY, type AddressFields } from "@shop/contract"
 import { toShopOrderView } from "../read-models/orders"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
@@ -25,7 +25,7 @@ export type { PlaceShopOrderInput }
  * half-made order.
  */
 export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input: PlaceShopOrderInput) => {
-  const priced = priceShopOrderStep({ items: input.items, delivery_charge: input.delivery_charge })
+  const priced = priceShopOrderStep({ items: input.items, delivery_area: input.delivery_area })
 
   const stock = transform({ input, priced }, ({ input, priced }) => ({
     location_id: priced.location_id,
@@ -75,7 +75,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
         })),
         shipping_methods: [
           {
-            name: input.delivery_area === "outside" ? "Outside Dhaka" : input.delivery_area === "dhaka" ? "Inside Dhaka" : "Delivery",
+            name: DELIVERY_AREA_LABELS[input.delivery_area],
             amount: priced.delivery_charge,
             is_tax_inclusive: true,
           },
@@ -114,7 +114,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       number: input.address.number,
       notes: input.address.notes,
     },
-    delivery_area: input.delivery_area ?? null,
+    delivery_area: input.delivery_area,
     delivery_charge: priced.delivery_charge,
     total: priced.total,
   }))
@@ -158,10 +158,7 @@ export const placeCustomerOrderWorkflow = createWorkflow(
   }
 )
 
-export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "delivery_charge" | "delivery_area" | "landing_page_slug"> & {
-  landing_page_slug: string
-  delivery_area: DeliveryArea
-}
+export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "landing_page_slug"> & { landing_page_slug: string }
 
 /**
  * A cash-on-delivery order from a published landing page: its product only,
@@ -172,14 +169,9 @@ export const placeLandingOrderWorkflow = createWorkflow("place-landing-order", (
   const check = transform({ input }, ({ input }) => ({
     slug: input.landing_page_slug,
     product_ids: input.items.map((i) => i.product_id),
-    delivery_area: input.delivery_area,
   }))
   const page = resolveLandingOrderStep(check)
-  const order = transform({ input, page }, ({ input, page }) => ({
-    ...input,
-    delivery_charge: page.delivery_charge,
-    language: "bn" as const,
-  }))
+  const order = transform({ input }, ({ input }) => ({ ...input, language: "bn" as const }))
   const result = placeShopOrderWorkflow.runAsStep({ input: order })
   const counted = transform({ page }, ({ page }) => ({ page_id: page.page_id }))
   countLandingOrderStep(counted)

@@ -12,12 +12,24 @@ export function isDashboardPeriod(value: unknown): value is DashboardPeriod {
 /** How many of the period's newest orders the dashboard lists. */
 export const RECENT_ORDERS = 5
 
+/**
+ * The statuses the Completed Orders panel counts ("Successfully delivered"):
+ * completed and delivered, so the delivered orders Total Profit (Delivered)
+ * sums are among them.
+ */
+export const COMPLETED_ORDER_STATUSES = ["completed", "delivered"] as const
+
 export type DashboardRecentOrder = {
   /** The Medusa order id (what the shop calls the order's `_id`); null if the link is missing. */
   _id: string | null
   orderNumber: string
   isGuest: boolean
   guestName: string | null
+  /**
+   * Who placed it, never empty: the guest name, or the account's name as the
+   * shop names a customer; else the email, else the phone.
+   */
+  customerName: string
   TotalAmount: number
   orderStatus: string
   orderDate: string
@@ -42,6 +54,7 @@ export type DashboardFigures = {
   /** Distinct guest email, else guest phone, else customer account, over the period's orders. */
   totalCustomers: number
   pendingOrders: number
+  /** Orders whose status is one of COMPLETED_ORDER_STATUSES (completed or delivered). */
   completedOrders: number
   cancelledOrders: number
   shippedOrders: number

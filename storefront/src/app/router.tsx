@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { RouteErrorFallback } from './error-boundary';
-import { RouteGuard } from './guards/route-guard';
 import { AuthLayout } from './layouts/auth-layout';
+import { RootLayout } from './layouts/root-layout';
 import { ShopLayout } from './layouts/shop-layout';
 import { AdminHandoffRoute } from './routes/admin-handoff';
 import { LoginRoute } from './routes/auth/login';
@@ -21,8 +21,8 @@ import { ProductListRoute } from './routes/shop/product-list';
 export const routes: RouteObject[] = [
   {
     path: '/',
-    // 'Loading...' until the session check answers, then the guards of SPEC 2.2.
-    element: <RouteGuard />,
+    // Scroll restoration; 'Loading...' until the session check answers, then the guards of SPEC 2.2.
+    element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
     children: [
       {

@@ -5,6 +5,7 @@ import { formatDateTime } from "@shop/contract"
 import { serverMessage } from "../lib/errors"
 import { formatMoney } from "@shop/contract"
 import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract"
+import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
 import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, shortOrderId, type ShopOrder } from "../lib/orders"
 import { NewBadge, OrderStatusBadge } from "./order-badges"
 
@@ -25,8 +26,6 @@ const Section = ({ title, children, testId }: { title: string; children: ReactNo
     {children}
   </Container>
 )
-
-const DELIVERY_AREA_LABELS: Record<string, string> = { dhaka: "Inside Dhaka", outside: "Outside Dhaka" }
 
 /** The status form: one select, initialised from the order's current status. */
 const UpdateStatusForm = ({ order }: { order: ShopOrder }) => {
@@ -171,7 +170,7 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
                 <div className="flex flex-wrap justify-between gap-2 border-t pt-2">
                   <Text size="small" className="text-ui-fg-subtle">
                     {order.deliveryArea || Number(order.deliveryCharge) > 0
-                      ? `Delivery${order.deliveryArea ? ` (${DELIVERY_AREA_LABELS[order.deliveryArea] ?? order.deliveryArea})` : ""}: ${formatMoney(order.deliveryCharge ?? 0, { decimals: 2 })} · `
+                      ? `Delivery${order.deliveryArea ? ` (${isDeliveryArea(order.deliveryArea) ? DELIVERY_AREA_LABELS[order.deliveryArea] : order.deliveryArea})` : ""}: ${formatMoney(order.deliveryCharge ?? 0, { decimals: 2 })} · `
                       : ""}
                     Payment: Cash on delivery
                     {order.landingPageSlug ? ` · Landing page /${order.landingPageSlug}` : ""}

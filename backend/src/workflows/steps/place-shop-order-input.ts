@@ -1,3 +1,4 @@
+import type { DeliveryArea } from "@shop/contract"
 import type { OrderLineInput } from "./price-shop-order"
 
 /**
@@ -16,8 +17,8 @@ export type PlaceShopOrderInput = {
   cart_id?: string | null
   landing_page_slug?: string | null
   address: { name: string; address: string; city: string; pincode: string; number: string; notes: string }
-  delivery_area?: string | null
-  delivery_charge: number
+  /** Where it goes: the charge is the area's (DELIVERY_CHARGE), decided by the pricing step. */
+  delivery_area: DeliveryArea
   /** The language of a refusal (landing pages answer in Bengali). */
   language?: "en" | "bn"
 }

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { catalogSnapshot } from "../../read-models/catalog-cache"
-import { unitPrice } from "@shop/contract"
+import { DELIVERY_CHARGE, unitPrice, type DeliveryArea } from "@shop/contract"
 
 export type OrderLineInput = { product_id: string; quantity: number }
 
@@ -27,12 +27,13 @@ export type PricedOrder = {
 
 /**
  * Prices every line from the catalog (what a client sends as price or total is
- * never used) and adds the delivery charge. Reads only, from the catalog cache:
+ * never used) and adds the delivery charge of the order's area (৳60 inside
+ * Dhaka, ৳120 outside), the same for shop checkout and landing pages. Reads only, from the catalog cache:
  * whether there is stock is decided by the stock take itself.
  */
 export const priceShopOrderStep = createStep(
   "price-shop-order",
-  async (input: { items: OrderLineInput[]; delivery_charge: number }, { container }) => {
+  async (input: { items: OrderLineInput[]; delivery_area: DeliveryArea }, { container }) => {
     // one line per product
     const quantities = new Map<string, number>()
     for (const item of input.items) {
@@ -62,14 +63,15 @@ export const priceShopOrderStep = createStep(
       throw new MedusaError(MedusaError.Types.NOT_FOUND, "The shop is not set up: run the seed first")
     }
     const itemsTotal = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0)
+    const deliveryCharge = DELIVERY_CHARGE[input.delivery_area]
     return new StepResponse<PricedOrder>({
       lines,
       location_id: shop.location_id,
       region_id: shop.region_id,
       sales_channel_id: shop.sales_channel_id,
       items_total: itemsTotal,
-      delivery_charge: input.delivery_charge,
-      total: itemsTotal + input.delivery_charge,
+      delivery_charge: deliveryCharge,
+      total: itemsTotal + deliveryCharge,
     })
   }
 )

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { deliveryAreaOf } from "@shop/contract"
 import { findOpenCart } from "../../read-models/carts"
 import { customerName } from "../../read-models/users"
 import type { PlaceShopOrderInput } from "./place-shop-order-input"
@@ -45,7 +46,8 @@ export const resolveCustomerCheckoutStep = createStep(
         number: address.phone ?? "",
         notes: String(address.metadata?.notes ?? ""),
       },
-      delivery_charge: 0,
+      // the area of the address it goes to (SPEC.md section 4), charged as on landing pages
+      delivery_area: deliveryAreaOf(address.city ?? ""),
     })
   }
 )

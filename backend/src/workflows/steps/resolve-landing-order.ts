@@ -1,18 +1,17 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN_MESSAGES, DELIVERY_CHARGE, isSlug, LANDING_NOT_FOUND, type DeliveryArea } from "@shop/contract"
+import { BN_MESSAGES, isSlug, LANDING_NOT_FOUND } from "@shop/contract"
 import { LANDING_PAGE_MODULE } from "../../modules/landing-page"
 import type LandingPageModuleService from "../../modules/landing-page/service"
 
 export type ResolveLandingOrderInput = {
   slug: string
   product_ids: string[]
-  delivery_area: DeliveryArea
 }
 
 /**
- * A landing order is for a published page and only for that page's product;
- * the delivery charge follows the area. Reads only.
+ * A landing order is for a published page and only for that page's product.
+ * Reads only.
  */
 export const resolveLandingOrderStep = createStep(
   "resolve-landing-order",
@@ -25,6 +24,6 @@ export const resolveLandingOrderStep = createStep(
     if (input.product_ids.some((id) => id !== page.product_id)) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, BN_MESSAGES.wrongProduct)
     }
-    return new StepResponse({ page_id: page.id, delivery_charge: DELIVERY_CHARGE[input.delivery_area] })
+    return new StepResponse({ page_id: page.id })
   }
 )

@@ -57,6 +57,26 @@ describe('/checkout as a guest', () => {
     expect(screen.getByLabelText('Notes (optional)')).toBeInTheDocument();
   });
 
+  it('shows the delivery the server will charge by the city, and adds it to the Total', async () => {
+    seedGuestCart();
+    fakeApi();
+    renderApp('/checkout');
+    await screen.findByRole('heading', { name: 'Delivery Information' });
+    const summary = within(screen.getByRole('region', { name: 'Your Order' }));
+    // no city yet: the rates, and the items' total
+    expect(summary.getByTestId('cart-delivery-hint')).toHaveTextContent('Delivery: ৳60 inside Dhaka, ৳120 outside');
+    expect(summary.getByTestId('cart-total')).toHaveTextContent('৳3,970');
+    fillGuest({ City: 'Mirpur, Dhaka' });
+    expect(summary.getByText('Delivery (Inside Dhaka)')).toBeInTheDocument();
+    expect(summary.getByTestId('cart-delivery')).toHaveTextContent('৳60');
+    expect(summary.getByTestId('cart-subtotal')).toHaveTextContent('৳3,970');
+    expect(summary.getByTestId('cart-total')).toHaveTextContent('৳4,030');
+    fillGuest({ City: 'Sylhet' });
+    expect(summary.getByText('Delivery (Outside Dhaka)')).toBeInTheDocument();
+    expect(summary.getByTestId('cart-delivery')).toHaveTextContent('৳120');
+    expect(summary.getByTestId('cart-total')).toHaveTextContent('৳4,090');
+  });
+
   it("disables the button on an empty cart: 'No items in cart'", async () => {
     fakeApi();
     renderApp('/checkout');
@@ -167,6 +187,17 @@ describe('/checkout as a guest', () => {
 describe('/checkout signed in', () => {
   const cart = { _id: 'cart_1', items: [{ productId: POLO, quantity: 2, _id: 'cali_1' }] };
 
+  it("preselects a customer's only saved address, and orders to it without a click", async () => {
+    const api = fakeApi({ user: CUSTOMER, cart, addresses: [ADDRESSES[1]!] });
+    renderApp('/checkout');
+    const book = within(await screen.findByRole('list', { name: 'Choose a delivery address' }));
+    await waitFor(() => expect(book.getByTestId('address-card')).toHaveClass('is-selected'));
+    expect(book.getByRole('radio', { name: 'Deliver to Flat 5B, Chattogram' })).toBeChecked();
+    fireEvent.click(checkoutButton());
+    expect(await screen.findByRole('status')).toHaveTextContent('Order created successfully!');
+    expect(api.callsTo('/api/shop/order/create-order', 'POST')[0]!.body).toMatchObject({ addressInfo: { addressId: 'addr_2' } });
+  });
+
   it('asks for an address, marks the chosen card, and orders the server cart to it', async () => {
     const api = fakeApi({ user: CUSTOMER, cart, addresses: ADDRESSES });
     const { router } = renderApp('/checkout');
@@ -182,6 +213,9 @@ describe('/checkout signed in', () => {
     expect(cards[1]).toHaveClass('is-selected');
     expect(cards[0]).not.toHaveClass('is-selected');
     expect(book.getByRole('radio', { name: 'Deliver to Flat 5B, Chattogram' })).toBeChecked();
+    // Chattogram is outside Dhaka: ৳120 delivery, added to the Total before ordering
+    expect(screen.getByTestId('cart-delivery')).toHaveTextContent('৳120');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('৳3,100');
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(checkoutButton());

@@ -1,9 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { deliveryAreaOf } from '@shop/contract';
 
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { getAddressesQueryOptions } from '@/features/addresses/api/addresses';
 import { AddressBook } from '@/features/addresses/components/address-book';
 import { CartItems } from '@/features/cart/components/cart-items';
 import { useCart } from '@/features/cart/hooks/use-cart';
@@ -52,7 +54,12 @@ export function CheckoutRoute() {
 
   const [guestInfo, setGuestInfo] = useState<GuestDeliveryInfo>(() => initialGuestInfo(location.state));
   const [landingPageSlug] = useState(() => prefillFromState(location.state).landingPageSlug);
-  const [addressId, setAddressId] = useState<string | null>(null);
+  const [picked, setPicked] = useState<{ _id: string; city: string } | null>(null);
+  // a customer's only saved address is the one the order goes to until they pick another
+  const saved = useQuery({ ...getAddressesQueryOptions(user?._id ?? ''), enabled: !!user });
+  const only = saved.data?.length === 1 ? saved.data[0]! : null;
+  const address = picked ?? (only ? { _id: only._id, city: only.city } : null);
+  const addressId = address?._id ?? null;
   const [redirecting, setRedirecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
@@ -103,6 +110,8 @@ export function CheckoutRoute() {
   }
 
   const empty = cart.items.length === 0;
+  const city = user ? address?.city : guestInfo.city;
+  const deliveryArea = city?.trim() ? deliveryAreaOf(city) : null;
 
   return (
     <div className="checkout">
@@ -117,7 +126,7 @@ export function CheckoutRoute() {
               <AddressBook
                 userId={user._id}
                 selectedId={addressId}
-                onSelect={(address) => setAddressId(address?._id ?? null)}
+                onSelect={(chosen) => setPicked(chosen ? { _id: chosen._id, city: chosen.city } : null)}
               />
             </section>
           ) : (
@@ -128,7 +137,8 @@ export function CheckoutRoute() {
           <h2 id="order-summary" className="checkout-panel__title">
             Your Order
           </h2>
-          <CartItems cart={cart} />
+          {/* the delivery line the server will charge, from the address's city (SPEC 4) */}
+          <CartItems cart={cart} delivery={deliveryArea} />
           <Button
             className="checkout__submit"
             disabled={empty || createOrder.isPending || redirecting}

@@ -160,7 +160,9 @@ describe('/profile', () => {
     expect(dialog.getByText('Order Id')).toBeInTheDocument();
     expect(dialog.getByText('22 Nov 2026, 3:05 PM')).toBeInTheDocument();
     expect(dialog.getByText('Polo')).toBeInTheDocument();
-    expect(dialog.getByText('৳1,490')).toBeInTheDocument();
+    // a line shows '× 2' and its line total (2 x ৳1,490), not the unit price
+    expect(dialog.getByText('× 2')).toBeInTheDocument();
+    expect(dialog.getByTestId('order-item-total')).toHaveTextContent('৳2,980');
     expect(dialog.getByText('Shipping Info')).toBeInTheDocument();
     expect(dialog.getByText('Rahim Uddin')).toBeInTheDocument();
     expect(dialog.getByText('1207')).toBeInTheDocument();

@@ -143,11 +143,9 @@ const ShopDashboardPage = () => {
                     <Text size="small" weight="plus" className="font-mono">
                       {order.orderNumber}
                     </Text>
-                    {order.guestName ? (
-                      <Text size="small" className="text-ui-fg-subtle">
-                        {order.guestName}
-                      </Text>
-                    ) : null}
+                    <Text size="small" className="text-ui-fg-subtle" data-testid="recent-order-name">
+                      {order.customerName}
+                    </Text>
                   </div>
                   <div className="flex items-center gap-3">
                     <OrderStatusBadge status={order.orderStatus} />

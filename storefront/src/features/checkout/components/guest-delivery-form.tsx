@@ -1,6 +1,8 @@
 import { Field, TextAreaField } from '@/components/ui/field';
 
-import { DELIVERY_AREA_LABELS, deliveryAreaOf, type GuestDeliveryInfo } from '../utils/checkout';
+import { DELIVERY_AREA_LABELS, deliveryAreaOf } from '@shop/contract';
+
+import type { GuestDeliveryInfo } from '../utils/checkout';
 
 type GuestDeliveryFormProps = {
   values: GuestDeliveryInfo;

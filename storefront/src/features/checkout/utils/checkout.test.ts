@@ -6,7 +6,6 @@ import type { CartItem } from '@shop/contract';
 import {
   buildCustomerOrder,
   buildGuestOrder,
-  deliveryAreaOf,
   EMPTY_GUEST_INFO,
   isValidEmail,
   prefillFromState,
@@ -59,17 +58,6 @@ describe('signed-in checkout validation', () => {
     expect(validateCustomerCheckout(0, 'addr_1')).toBe('Your cart is empty!');
     expect(validateCustomerCheckout(2, null)).toBe('Please select a delivery address before checkout!');
     expect(validateCustomerCheckout(2, 'addr_1')).toBeNull();
-  });
-});
-
-describe('deliveryAreaOf (SPEC 4)', () => {
-  it("is 'dhaka' when the city contains dhaka in any case, else 'outside'", () => {
-    expect(deliveryAreaOf('Dhaka')).toBe('dhaka');
-    expect(deliveryAreaOf('DHAKA')).toBe('dhaka');
-    expect(deliveryAreaOf('North Dhaka Cantonment')).toBe('dhaka');
-    expect(deliveryAreaOf('Chattogram')).toBe('outside');
-    expect(deliveryAreaOf('')).toBe('outside');
-    expect(deliveryAreaOf(undefined)).toBe('outside');
   });
 });
 

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, isEmail, unitPrice, type CartItem } from '@shop/contract';
+import { CHECKOUT_MESSAGES, deliveryAreaOf, isEmail, unitPrice, type CartItem, type DeliveryArea } from '@shop/contract';
 
 /** Guest delivery info (SPEC 3); notes optional. */
 export type GuestDeliveryInfo = {
@@ -48,18 +48,6 @@ export function validateCustomerCheckout(itemCount: number, addressId: string | 
   if (!addressId) return MESSAGES.noAddress;
   return null;
 }
-
-export type DeliveryArea = 'dhaka' | 'outside';
-
-/** 'dhaka' when the city contains "dhaka" (any case), else 'outside' (SPEC 4). */
-export function deliveryAreaOf(city: string | null | undefined): DeliveryArea {
-  return (city ?? '').toLowerCase().includes('dhaka') ? 'dhaka' : 'outside';
-}
-
-export const DELIVERY_AREA_LABELS: Record<DeliveryArea, string> = {
-  dhaka: 'Inside Dhaka',
-  outside: 'Outside Dhaka',
-};
 
 export type OrderLine = { productId: string; title: string; image: string; price: number; quantity: number };
 

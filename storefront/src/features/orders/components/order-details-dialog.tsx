@@ -50,7 +50,8 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
                   <span>
                     {item.title} <span className="order-dialog__quantity">× {item.quantity}</span>
                   </span>
-                  <span>{formatMoney(item.price)}</span>
+                  {/* the line's total (unit price x quantity), beside "× quantity" */}
+                  <span data-testid="order-item-total">{formatMoney(item.price * item.quantity)}</span>
                 </li>
               ))}
             </ul>

@@ -27,7 +27,7 @@ export function OrdersTable({ userId }: { userId: string }) {
         <p className="orders__status">No orders found</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Order ID</th>
@@ -42,12 +42,12 @@ export function OrdersTable({ userId }: { userId: string }) {
             <tbody>
               {list.map((order) => (
                 <tr key={order._id} data-testid="order-row">
-                  <td>{orderLabel(order)}</td>
-                  <td>{formatDate(order.orderDate)}</td>
-                  <td>
+                  <td data-label="Order ID">{orderLabel(order)}</td>
+                  <td data-label="Order Date">{formatDate(order.orderDate)}</td>
+                  <td data-label="Order Status">
                     <OrderStatusBadge status={order.orderStatus} />
                   </td>
-                  <td>{formatMoney(order.TotalAmount)}</td>
+                  <td data-label="Order Price">{formatMoney(order.TotalAmount)}</td>
                   <td>
                     <Button variant="outline" className="btn--small" onClick={() => setOpen(order)}>
                       View Details

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { BN_MESSAGES, orderConfirmation } from "@shop/contract"
+import { BN_MESSAGES, deliveryAreaOf, orderConfirmation } from "@shop/contract"
 import {
   placeCustomerOrderWorkflow,
   placeLandingOrderWorkflow,
@@ -37,7 +37,8 @@ function place(req: MedusaRequest<Body>) {
         guest_name: body.guestName,
         guest_phone: body.guestPhone,
         address: { name: body.guestName, ...body.addressInfo[0] },
-        delivery_charge: 0,
+        // decided by the server from the city (SPEC.md section 4), charged as on landing pages
+        delivery_area: deliveryAreaOf(body.addressInfo[0].city),
       },
     })
   }
