@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test"
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test"
 import type { Product } from "@shop/contract"
 
 /** Shared helpers of the shopper e2e specs (auth, shop, cart-checkout, profile). */
@@ -42,3 +42,17 @@ export async function signInNewCustomer(page: Page, name = "E2E Shopper") {
 
 /** The shop-wide notice (only one shows at a time). */
 export const notice = (page: Page) => page.getByTestId("toast")
+
+/** Fills the guest checkout's 'Delivery Information' form (a Dhaka address unless `values` says otherwise). */
+export async function fillGuestDelivery(form: Locator, values: Partial<Record<string, string>> = {}) {
+  const all = {
+    "Full Name": "Karim Ahmed",
+    Email: "karim@example.com",
+    Phone: "01712345678",
+    Address: "House 12, Road 5, Dhanmondi",
+    City: "Dhaka",
+    Pincode: "1205",
+    ...values,
+  }
+  for (const [label, value] of Object.entries(all)) await form.getByLabel(label).fill(value!)
+}
