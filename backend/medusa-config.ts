@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { devSecrets } from "./src/lib/dev-secrets"
+import { supportPhoneFromEnv } from "./src/lib/support-phone"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -22,6 +23,10 @@ function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
   }
   return devSecrets()[name]
 }
+
+// SHOP_SUPPORT_PHONE (the admin's orders screens show it): not a phone number,
+// and no backend process starts (src/lib/support-phone.ts, the contract's rule).
+supportPhoneFromEnv()
 
 const port = process.env.PORT || "9000"
 // Where shoppers reach the shop; the storefront server proxies /static, so file

@@ -13,6 +13,8 @@ import pg from "pg"
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const CONTRACT = path.join(ROOT, "packages", "contract")
+/** The self-hosted fonts (@font-face rules) the admin and the storefront bundle. */
+const FONTS = path.join(ROOT, "packages", "fonts")
 export const BACKEND = path.join(ROOT, "backend")
 export const STOREFRONT = path.join(ROOT, "storefront")
 export const BACKEND_BUILD = path.join(BACKEND, ".medusa", "server")
@@ -145,6 +147,7 @@ export async function buildBackend(log: Log): Promise<void> {
       path.join(BACKEND, "tsconfig.json"),
       path.join(BACKEND, "build-aliases.mjs"),
       path.join(CONTRACT, "src"),
+      FONTS,
     ],
     output: BACKEND_BUILD,
     log,
@@ -181,6 +184,7 @@ export async function buildStorefront(log: Log): Promise<void> {
       path.join(STOREFRONT, "vite.config.ts"),
       path.join(STOREFRONT, "package.json"),
       path.join(CONTRACT, "src"),
+      FONTS,
     ],
     output: STOREFRONT_BUILD,
     log,

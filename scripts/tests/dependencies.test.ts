@@ -25,7 +25,28 @@ test("every @medusajs package is pinned to one exact version", () => {
 })
 
 test("workspaces are listed by name", () => {
-  assert.deepEqual(manifests[0].json.workspaces, ["packages/contract", "backend", "storefront"] as never)
+  assert.deepEqual(manifests[0].json.workspaces, ["packages/contract", "packages/fonts", "backend", "storefront"] as never)
+})
+
+test("the fonts come from npm packages pinned exactly, and every face is one subset that swaps", () => {
+  const fonts = JSON.parse(readFileSync(path.join(ROOT, "packages/fonts/package.json"), "utf8")) as { dependencies: Record<string, string> }
+  for (const [name, version] of Object.entries(fonts.dependencies)) {
+    assert.match(name, /^@fontsource\//)
+    assert.match(version, /^\d+\.\d+\.\d+$/, `${name} ${version}`)
+  }
+  for (const file of ["bengali.css", "admin.css", "landing.css"]) {
+    const css = readFileSync(path.join(ROOT, "packages/fonts", file), "utf8")
+    const faces = css.match(/@font-face \{[^}]*\}/g) ?? []
+    assert.ok(faces.length > 0, file)
+    for (const face of faces) {
+      assert.match(face, /font-display: swap;/, `${file}: ${face}`)
+      assert.match(face, /unicode-range: U\+/, `${file}: ${face}`)
+      // files from the npm packages, never a font CDN
+      const [, url] = /src: url\('([^']+)'\) format\('woff2'\)/.exec(face) ?? []
+      assert.match(url ?? "", /^@fontsource\/[a-z-]+\/files\/[a-z0-9-]+\.woff2$/, `${file}: ${face}`)
+      assert.ok(readFileSync(path.join(ROOT, "node_modules", url!)).length > 1000, url)
+    }
+  }
 })
 
 test("the contract imports nothing: no dependencies, only its own files", () => {

@@ -295,6 +295,8 @@ describe("docker-compose.yml", () => {
       assert.equal(e.NODE_ENV, "production", name)
       assert.ok("PUBLIC_URL" in e && e.PUBLIC_URL !== "", `${name}: PUBLIC_URL`)
       assert.ok("COOKIE_SECURE" in e, `${name}: COOKIE_SECURE`)
+      // the support line the admin's orders screens show: the storefront's setting (SPEC.md section 1)
+      assert.equal(e.SHOP_SUPPORT_PHONE, env("storefront").SHOP_SUPPORT_PHONE, `${name}: SHOP_SUPPORT_PHONE`)
     }
     // The database named in DATABASE_URL is the one the postgres service creates.
     const pg = env("postgres")
@@ -354,6 +356,11 @@ describe("Dockerfiles", () => {
         .flatMap((c) => c.sources)
       for (const file of ["package.json", "package-lock.json", ".npmrc", "backend/package.json", "storefront/package.json"]) {
         assert.ok(copied.includes(file), `${name}: ${file} is not copied`)
+      }
+      // npm ci needs every workspace the root names: the packages/* ones are copied whole
+      const workspaces = (JSON.parse(read("package.json")) as { workspaces: string[] }).workspaces
+      for (const workspace of workspaces.filter((w) => w.startsWith("packages/"))) {
+        assert.ok(copied.includes(workspace), `${name}: workspace ${workspace} is not copied before npm ci`)
       }
       const runs = df.instructions.filter((i) => i.op === "RUN").map((i) => i.args)
       const ci = runs.findIndex((r) => /\bnpm ci\b/.test(r))
@@ -435,10 +442,33 @@ describe("Dockerfiles", () => {
     for (const pkg of ["tsx", "esbuild"]) {
       assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} is not in the runtime image`)
     }
+    // every package serve.ts imports, and what those need in turn, is in the runtime image
+    const imported = [...read("storefront/server/serve.ts").matchAll(/^import [^;]*? from '([^'.][^']*)';$/gm)]
+      .map((m) => m[1]!)
+      .filter((specifier) => !specifier.startsWith("node:"))
+    assert.ok(imported.includes("proxy-addr") && imported.includes("@shop/contract"), imported.join())
+    const needed = new Set<string>()
+    const visit = (pkg: string) => {
+      if (needed.has(pkg)) return
+      needed.add(pkg)
+      const manifest = JSON.parse(read(`node_modules/${pkg}/package.json`)) as { dependencies?: Record<string, string> }
+      Object.keys(manifest.dependencies ?? {}).forEach(visit)
+    }
+    imported.forEach(visit)
+    const runs = lastStage(df).filter((i) => i.op === "RUN").map((i) => i.args).join("\n")
+    for (const pkg of needed) {
+      if (pkg === "@shop/contract") {
+        // the workspace link, to the built contract
+        assert.equal(copiedTo("/app/packages/contract/dist"), "packages/contract/dist")
+        assert.equal(copiedTo("/app/packages/contract/package.json"), "packages/contract/package.json")
+        assert.match(runs, /ln -s \.\.\/\.\.\/packages\/contract node_modules\/@shop\/contract/)
+      } else {
+        assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} (imported by serve.ts) is not in the runtime image`)
+      }
+    }
     // tsx's only runtime dependency must be esbuild for the slim copy to work.
     const tsxPkg = JSON.parse(read("node_modules/tsx/package.json")) as { dependencies?: Record<string, string> }
     assert.deepEqual(Object.keys(tsxPkg.dependencies ?? {}), ["esbuild"])
-    const runs = lastStage(df).filter((i) => i.op === "RUN").map((i) => i.args).join("\n")
     assert.match(runs, /ln -s \.\.\/tsx\/dist\/cli\.mjs node_modules\/\.bin\/tsx/)
     assert.ok(existsSync(path.join(ROOT, "node_modules/tsx/dist/cli.mjs")))
     assert.ok(existsSync(path.join(ROOT, "storefront/server/serve.ts")))

@@ -69,6 +69,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), APP_JS);
+  fs.writeFileSync(path.join(dist, 'assets', 'noto-sans-bengali-bengali-400-normal-Ab1_-c.woff2'), 'font400');
+  fs.writeFileSync(path.join(dist, 'assets', 'noto-sans-bengali-bengali-700-normal-Zz9.woff2'), 'font700');
+  fs.writeFileSync(path.join(dist, 'assets', 'inter-latin-400-normal-Q1.woff2'), 'inter');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(tmp, 'secret.json'), '{"secret":true}');
   fs.writeFileSync(path.join(dist, '.build-stamp'), 'secret-stamp');
@@ -225,6 +228,29 @@ describe('static files and the SPA', () => {
     // No inline script anywhere: every <script> has a src.
     expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
     expect((await request('/')).body.toString()).toBe(html);
+  });
+
+  it("answers 404 with the app's HTML for a path that is none of its pages", async () => {
+    for (const pathname of ['/no-such-page', '/shop', '/shop/product', '/checkout/extra', '/landing', '/unauth']) {
+      const res = await request(pathname, { headers: { Accept: 'text/html' } });
+      expect(res.status, pathname).toBe(404);
+      expect(res.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
+      expect(res.body.toString(), pathname).toContain('<div id="root">');
+    }
+    for (const pathname of ['/', '/shop/list/', '/shop/product/prod_1', '/checkout', '/profile', '/auth/login', '/auth/register', '/auth-login', '/order-confirmation', '/landing/eid']) {
+      expect((await request(pathname, { headers: { Accept: 'text/html' } })).status, pathname).toBe(200);
+    }
+  });
+
+  it("preloads the Bengali font on landing pages only", async () => {
+    const landing = (await request('/landing/eid-offer')).body.toString();
+    const preloads = landing.match(/<link rel="preload"[^>]*>/g);
+    expect(preloads).toEqual([
+      '<link rel="preload" href="/assets/noto-sans-bengali-bengali-400-normal-Ab1_-c.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="preload" href="/assets/noto-sans-bengali-bengali-700-normal-Zz9.woff2" as="font" type="font/woff2" crossorigin>',
+    ]);
+    expect(landing.indexOf('rel="preload"')).toBeLessThan(landing.indexOf('</head>'));
+    expect((await request('/shop/list')).body.toString()).not.toContain('rel="preload"');
   });
 
   it('serves /shop-config.js with the publishable key', async () => {

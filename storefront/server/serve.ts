@@ -2,7 +2,10 @@
  * Production server of the storefront (Node `http`; proxy-addr for TRUST_PROXY).
  *
  * - Serves the Vite build in dist/: correct content types, gzip/brotli for
- *   text files, immutable caching for /assets/*, SPA fallback to index.html.
+ *   text files, immutable caching for /assets/*, SPA fallback to index.html:
+ *   200 for the app's pages (the contract's PAGE_PATHS), 404 for any other
+ *   path (the app then shows its "page not found" screen). Landing pages'
+ *   HTML preloads the shipped Bengali font, their main text face.
  * - Serves /shop-config.js (window.__SHOP_CONFIG__ = { publishableKey, supportPhone? }) and
  *   puts `<script src="/shop-config.js">` into index.html, so the
  *   Content-Security-Policy needs no inline script.
@@ -29,6 +32,7 @@ import https from 'node:https';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import { matchPagePath, normalizeSupportPhone } from '@shop/contract';
 import proxyaddr from 'proxy-addr';
 import zlib from 'node:zlib';
 
@@ -59,8 +63,6 @@ const SHARED_PREFIXES = ['/auth', '/admin'];
 const CONFIG_PLACEHOLDER = '<!--SHOP_CONFIG-->';
 const CONFIG_SCRIPT = '<script src="/shop-config.js"></script>';
 const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
-/** The same rule as the app's config (src/lib/config.ts): a phone number as people write it. */
-const SUPPORT_PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{1,28}[0-9]$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -161,10 +163,10 @@ export function validatePublishableKey(value: string | undefined): string {
   return key;
 }
 
+/** The contract's rule, as the app's config (src/lib/config.ts) and the backend apply it. */
 export function validateSupportPhone(value: string | undefined): string {
-  const phone = (value ?? '').trim();
-  const digits = phone.replace(/\D/g, '').length;
-  if (phone !== '' && (!SUPPORT_PHONE_PATTERN.test(phone) || digits < 3 || digits > 20)) {
+  const phone = normalizeSupportPhone(value);
+  if (phone === null) {
     throw new Error('SHOP_SUPPORT_PHONE must be empty or a phone number like "01700-000000" or "+8801700000000"');
   }
   return phone;
@@ -186,6 +188,20 @@ function parseBackendUrl(value: string): URL {
 export function renderConfigScript(publishableKey: string, supportPhone = ''): string {
   const json = JSON.stringify({ publishableKey, ...(supportPhone && { supportPhone }) }).replace(/</g, '\\u003c');
   return `window.__SHOP_CONFIG__=${json};\n`;
+}
+
+/** Bengali faces a landing page draws its text with (packages/fonts/bengali.css): body 400, headline 700. */
+const LANDING_PRELOAD_FONTS = [/^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/, /^noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/];
+
+/**
+ * `<link rel="preload">` tags for the landing page's fonts, found by name among
+ * the build's hashed assets; empty when the build has none.
+ */
+export function landingFontPreloads(assetNames: readonly string[]): string {
+  return LANDING_PRELOAD_FONTS.map((pattern) => assetNames.find((name) => pattern.test(name)))
+    .filter((name): name is string => name !== undefined)
+    .map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`)
+    .join('');
 }
 
 export function injectConfigScript(html: string): string {
@@ -225,6 +241,11 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     Buffer.from(injectConfigScript(fs.readFileSync(indexPath, 'utf8'))),
     CONTENT_TYPES['.html']!,
   );
+  const assetNames = fs.existsSync(path.join(distDir, 'assets')) ? fs.readdirSync(path.join(distDir, 'assets')) : [];
+  const landingIndexFile = makeFile(
+    Buffer.from(indexFile.body.toString('utf8').replace('</head>', `${landingFontPreloads(assetNames)}</head>`)),
+    CONTENT_TYPES['.html']!,
+  );
   const configFile = makeFile(
     Buffer.from(
       renderConfigScript(validatePublishableKey(options.publishableKey), validateSupportPhone(options.supportPhone)),
@@ -249,7 +270,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     return file;
   }
 
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, cacheControl: string) {
+  function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, cacheControl: string, status = 200) {
     const headers: OutgoingHttpHeaders = {
       ...OWN_HEADERS,
       'Content-Type': file.contentType,
@@ -258,7 +279,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     };
     if (file.gzip) headers.Vary = 'Accept-Encoding';
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)) {
+    if (status === 200 && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)) {
       res.writeHead(304, headers).end();
       return;
     }
@@ -272,7 +293,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       headers['Content-Encoding'] = 'gzip';
     }
     headers['Content-Length'] = body.length;
-    res.writeHead(200, headers);
+    res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -330,7 +351,8 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       sendText(res, 404, 'Not Found');
       return;
     }
-    sendFile(req, res, indexFile, 'no-cache');
+    const page = matchPagePath(decoded);
+    sendFile(req, res, page === 'landing' ? landingIndexFile : indexFile, 'no-cache', page ? 200 : 404);
   }
 
   function forwardedHeaders(req: IncomingMessage): OutgoingHttpHeaders {

@@ -1,6 +1,6 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { defaultGroups } from "@shop/contract"
+import { defaultGroups, slugify } from "@shop/contract"
 import { productPicture } from "../../src/scripts/png"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
@@ -221,6 +221,66 @@ shopIntegrationTestRunner({
         const off = await api.patch(`/api/admin/landing-pages/${page._id}/toggle`, {}, as(admin.cookie))
         expect(off.data).toMatchObject({ success: true, message: "Landing page unpublished", data: { isActive: false } })
         expect((await api.patch("/api/admin/landing-pages/lp_01NOPE/toggle", {}, as(admin.cookie))).status).toBe(404)
+      })
+
+      it("renaming a page never changes its slug: a new title alone or with the whole page keeps the URL", async () => {
+        const product = products.find((p) => p.stock > 0)!
+        const title = `Renamed Offer ${Date.now()}`
+        // the slug is the title's own, as the editor makes it on create
+        const page = await createPage(product, { title, slug: slugify(title), isActive: true })
+        expect(page.slug).toBe(slugify(title))
+
+        const titleOnly = await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Winter Shawl Sale" }, as(admin.cookie))
+        expect(titleOnly.status).toBe(200)
+        expect(titleOnly.data.data).toMatchObject({ title: "Winter Shawl Sale", slug: page.slug })
+
+        // what the editor sends back: the whole page, slug included, with the new title
+        const stored = (await api.get(`/api/admin/landing-pages/${page._id}`, as(admin.cookie))).data.data
+        const whole = await api.put(`/api/admin/landing-pages/${page._id}`, { ...stored, title: "Puja Shawl Sale" }, as(admin.cookie))
+        expect(whole.status).toBe(200)
+        expect(whole.data.data).toMatchObject({ title: "Puja Shawl Sale", slug: page.slug })
+
+        // the link already shared still opens the page; no page took the new title's slug
+        const shared = await api.get(`/api/landing/${page.slug}`, anyStatus)
+        expect(shared.status).toBe(200)
+        expect(shared.data.data).toMatchObject({ _id: page._id, title: "Puja Shawl Sale" })
+        expect((await api.get(`/api/landing/${slugify("Puja Shawl Sale")}`, anyStatus)).status).toBe(404)
+
+        // only the slug field itself changes it
+        const moved = await api.put(`/api/admin/landing-pages/${page._id}`, { slug: `${page.slug}-moved` }, as(admin.cookie))
+        expect(moved.data.data).toMatchObject({ title: "Puja Shawl Sale", slug: `${page.slug}-moved` })
+      })
+
+      it("always asks the phone and address: false is stored as true on create and update, the email stays optional", async () => {
+        const orderFormRow = async (id: string) => {
+          const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+          const { rows } = await knex.raw(`select order_form from landing_page where id = ?`, [id])
+          return rows[0].order_form as Record<string, unknown>
+        }
+        const hidden = { showPhoneField: false, showAddressFields: false, showEmailField: false }
+        const asked = { showPhoneField: true, showAddressFields: true, showEmailField: false }
+
+        const page = await createPage(products[0], { orderForm: { ...hidden, fields: ["name"] } })
+        expect(page.orderForm).toEqual({ showOrderForm: true, fields: ["name", "phone", "address"], ...asked })
+        expect(await orderFormRow(page._id)).toMatchObject({ ...asked, fields: ["name", "phone", "address"] })
+
+        const shown = await api.put(`/api/admin/landing-pages/${page._id}`, { orderForm: { showEmailField: true } }, as(admin.cookie))
+        expect(shown.status).toBe(200)
+        expect(shown.data.data.orderForm).toMatchObject({ showPhoneField: true, showAddressFields: true, showEmailField: true })
+
+        const res = await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Still asks", orderForm: hidden }, as(admin.cookie))
+        expect(res.status).toBe(200)
+        expect(res.data.data.orderForm).toMatchObject(asked)
+        expect(await orderFormRow(page._id)).toMatchObject(asked)
+
+        // a page stored before the rule, with both hidden, answers them asked
+        const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        await knex.raw(`update landing_page set order_form = ?::jsonb, is_active = true where id = ?`, [
+          JSON.stringify({ ...defaultGroups().orderForm, ...hidden }),
+          page._id,
+        ])
+        expect((await api.get(`/api/admin/landing-pages/${page._id}`, as(admin.cookie))).data.data.orderForm).toMatchObject(asked)
+        expect((await api.get(`/api/landing/${page.slug}`)).data.data.orderForm).toMatchObject(asked)
       })
 
       it("uploads landing images: real images stored, non-images 400 and over 5 MB 413 with the spec's messages", async () => {

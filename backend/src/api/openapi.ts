@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, SORT_OPTIONS } from "@shop/contract"
+import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, DEFAULT_SUPPORT_PHONE, SORT_OPTIONS } from "@shop/contract"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
 import { UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
@@ -98,6 +98,7 @@ export const OPERATIONS: Operation[] = [
     auth: "admin",
     query: [{ name: "period", description: "today, month, year or all (default all), in the shop's time zone Asia/Dhaka", enum: DASHBOARD_PERIODS }],
   },
+  { method: "get", path: "/api/admin/support", summary: `The customer-support phone line the admin's orders screens show: { supportPhone }, SHOP_SUPPORT_PHONE or ${DEFAULT_SUPPORT_PHONE}`, tag: "admin", auth: "admin" },
   { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
   { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics", tag: "admin", auth: "admin" },
   { method: "get", path: "/api/admin/landing-pages/{id}", summary: "One landing page (drafts included)", tag: "admin", auth: "admin" },

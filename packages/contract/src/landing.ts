@@ -26,6 +26,30 @@ export type OrderForm = {
   showAddressFields: boolean
   showEmailField: boolean
 }
+/** The order form's fields, in the form's order. */
+export const ORDER_FORM_FIELDS = ["name", "email", "phone", "address"] as const
+export type OrderFormField = (typeof ORDER_FORM_FIELDS)[number]
+/**
+ * What every landing order form asks, whatever the page's settings: a
+ * cash-on-delivery order is delivered to an address and confirmed by phone.
+ * Only the email is the merchant's choice (showEmailField).
+ */
+export const ALWAYS_ASKED_FIELDS: readonly OrderFormField[] = ["name", "phone", "address"]
+
+/**
+ * An order form (the whole group, or the part of it a request sends) with the
+ * phone and the address always asked: showPhoneField and showAddressFields
+ * become true and a `fields` list gains name, phone and address. Everything
+ * else is kept as it is (what was not sent stays unsent).
+ */
+export function withAlwaysAskedFields<T extends Partial<OrderForm>>(
+  form: T
+): T & { showPhoneField: true; showAddressFields: true } {
+  const fields = Array.isArray(form.fields)
+    ? ORDER_FORM_FIELDS.filter((f) => ALWAYS_ASKED_FIELDS.includes(f) || form.fields!.includes(f))
+    : undefined
+  return { ...form, ...(fields ? { fields } : {}), showPhoneField: true, showAddressFields: true }
+}
 export type TrustBadges = { showTrustBadges: boolean; enabled: boolean; badges: string[] }
 export type Urgency = {
   showCountdown: boolean
@@ -68,7 +92,7 @@ export function defaultGroups(): LandingGroups {
     testimonials: [],
     orderForm: {
       showOrderForm: true,
-      fields: ["name", "email", "phone", "address"],
+      fields: [...ORDER_FORM_FIELDS],
       showPhoneField: true,
       showAddressFields: true,
       showEmailField: true,

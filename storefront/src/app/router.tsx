@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PAGE_PATHS } from '@shop/contract';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { RouteErrorFallback } from './error-boundary';
@@ -17,7 +18,10 @@ import { ProfileRoute } from './routes/profile';
 import { ProductRoute } from './routes/shop/product';
 import { ProductListRoute } from './routes/shop/product-list';
 
-/** Route table (SPEC 2.1); further screens are added here as they are built. */
+/**
+ * Route table (SPEC 2.1). Paths come from the contract's PAGE_PATHS, which the
+ * storefront server also reads to answer any other path 404.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -29,28 +33,27 @@ export const routes: RouteObject[] = [
         element: <ShopLayout />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: 'shop/list', element: <ProductListRoute /> },
-          { path: 'shop/product/:id', element: <ProductRoute /> },
-          { path: 'checkout', element: <CheckoutRoute /> },
-          { path: 'profile', element: <ProfileRoute /> },
+          { path: PAGE_PATHS.productList, element: <ProductListRoute /> },
+          { path: PAGE_PATHS.product, element: <ProductRoute /> },
+          { path: PAGE_PATHS.checkout, element: <CheckoutRoute /> },
+          { path: PAGE_PATHS.profile, element: <ProfileRoute /> },
         ],
       },
       {
-        path: 'auth',
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'register', element: <RegisterRoute /> },
+          { path: PAGE_PATHS.login, element: <LoginRoute /> },
+          { path: PAGE_PATHS.register, element: <RegisterRoute /> },
         ],
       },
       {
-        path: 'auth-login',
+        path: PAGE_PATHS.loginAlias,
         element: <AuthLayout />,
         children: [{ index: true, element: <LoginRoute /> }],
       },
-      { path: 'admin/*', element: <AdminHandoffRoute /> },
-      { path: 'landing/:slug', element: <LandingRoute /> },
-      { path: 'order-confirmation', element: <OrderConfirmationRoute /> },
+      { path: PAGE_PATHS.adminHandoff, element: <AdminHandoffRoute /> },
+      { path: PAGE_PATHS.landing, element: <LandingRoute /> },
+      { path: PAGE_PATHS.orderConfirmation, element: <OrderConfirmationRoute /> },
       { path: 'unauth', element: <NotFoundRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -8,6 +8,11 @@
  * The key may be empty: the shop's own /api routes do not need it.
  */
 
+import { DEFAULT_SUPPORT_PHONE, normalizeSupportPhone } from '@shop/contract';
+
+// The support phone's default, rule and tel: link are the contract's (also the backend's, for the admin).
+export { DEFAULT_SUPPORT_PHONE, telHref } from '@shop/contract';
+
 export type ShopConfig = {
   readonly shopName: string;
   /** Medusa publishable API key ("pk_..."), or "" when none is configured. */
@@ -25,12 +30,7 @@ export class ConfigError extends Error {
 
 export const SHOP_NAME = 'Deshi Bazar';
 
-/** Used when neither /shop-config.js (SHOP_SUPPORT_PHONE) nor VITE_SHOP_SUPPORT_PHONE sets one. */
-export const DEFAULT_SUPPORT_PHONE = '01700-000000';
-
 const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
-/** Digits with an optional leading +, spaces, hyphens, dots and parentheses; 3 to 20 digits. */
-const SUPPORT_PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{1,28}[0-9]$/;
 
 function validateKey(value: unknown, source: string): string {
   if (value === undefined || value === null) return '';
@@ -49,9 +49,9 @@ function validatePhone(value: unknown, source: string): string {
   if (typeof value !== 'string') {
     throw new ConfigError(`${source}: supportPhone must be a string`);
   }
-  const phone = value.trim();
-  const digits = phone.replace(/\D/g, '').length;
-  if (phone !== '' && (!SUPPORT_PHONE_PATTERN.test(phone) || digits < 3 || digits > 20)) {
+  // "" when blank (the next source or DEFAULT_SUPPORT_PHONE applies), null when not a phone number
+  const phone = normalizeSupportPhone(value);
+  if (phone === null) {
     throw new ConfigError(`${source}: supportPhone must be a phone number like "01700-000000" or "+8801700000000"`);
   }
   return phone;
@@ -77,11 +77,6 @@ export function readConfig(
     validatePhone(envSupportPhone, 'VITE_SHOP_SUPPORT_PHONE') ||
     DEFAULT_SUPPORT_PHONE;
   return Object.freeze({ shopName: SHOP_NAME, publishableKey, supportPhone });
-}
-
-/** The `tel:` URI of a phone number as configured ("01700-000000" -> "tel:01700000000"). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
 }
 
 export const config: ShopConfig = readConfig(

@@ -8,6 +8,7 @@ import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } 
 import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
 import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, shortOrderId, type ShopOrder } from "../lib/orders"
 import { NewBadge, OrderStatusBadge } from "./order-badges"
+import { SupportPhone } from "./support-phone"
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div className="flex flex-col gap-y-0.5">
@@ -114,6 +115,9 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
                   </Text>
                   <Text size="small" className="text-ui-fg-subtle">
                     {formatDateTime(order.orderDate)}
+                  </Text>
+                  <Text size="small" className="text-ui-fg-subtle">
+                    <SupportPhone />
                   </Text>
                 </div>
                 <div className="flex flex-col items-end gap-y-2">

@@ -2,6 +2,9 @@ import { ArrowRightOnRectangle } from "@medusajs/icons"
 import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useLogout } from "../hooks/use-logout"
+// Bengali joins Medusa's Inter family (packages/fonts): admin extensions are
+// imported eagerly, so this reaches every admin screen, Medusa's own included.
+import "@shop/fonts/admin.css"
 
 /** Ends the session, then the storefront's login page (SPEC.md section 2.11). */
 export const LogoutButton = () => {

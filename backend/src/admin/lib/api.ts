@@ -49,4 +49,5 @@ export const adminKeys = {
   landingPages: () => [...adminKeys.all, "landing-pages"] as const,
   landingPageList: () => [...adminKeys.landingPages(), "list"] as const,
   landingPageDetail: (id: string) => [...adminKeys.landingPages(), "detail", id] as const,
+  support: () => [...adminKeys.all, "support"] as const,
 }

@@ -1,4 +1,3 @@
-import { slugify } from "@shop/contract"
 import {
   BENEFIT_ICON,
   DEFAULT_BADGES as SPEC_BADGES,
@@ -6,12 +5,15 @@ import {
   type LandingGroups,
   type LandingPage,
   type Styling,
+  slugify,
+  withAlwaysAskedFields,
 } from "@shop/contract"
 
 /**
  * Landing pages in the admin (SPEC.md sections 2.15, 2.16, 3, 4, 5): the
  * list's conversion rate, the editor's state and the body it saves, the slug
- * that follows the title, trust badges as text, and the upload checks.
+ * that follows the title (on a new page only), trust badges as text, and the
+ * upload checks.
  */
 export { slugify }
 
@@ -68,8 +70,12 @@ export const MAX_IMAGES = 20
 export type EditorState = {
   title: string
   slug: string
-  /** Whether the slug was edited by hand; until then it follows the title. */
-  slugEdited: boolean
+  /**
+   * Whether typing the title rewrites the slug: only on a new page, and only
+   * until the slug is edited by hand. A stored page's slug is its public URL
+   * (shared in ads), so it changes only when the slug itself is edited.
+   */
+  slugFollowsTitle: boolean
   productId: string
   isActive: boolean
   hero: LandingGroups["hero"]
@@ -91,7 +97,7 @@ export function emptyEditorState(): EditorState {
   return {
     title: "",
     slug: "",
-    slugEdited: false,
+    slugFollowsTitle: true,
     productId: "",
     isActive: false,
     ...groups,
@@ -117,21 +123,22 @@ export function fromDateTimeLocal(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString()
 }
 
-/** A stored page in the editor. Its slug follows the title only if it is still the title's. */
+/** A stored page in the editor. Its slug never follows the title: renaming a page keeps its URL. */
 export function editorStateFromPage(page: LandingPage): EditorState {
   const base = emptyEditorState()
   const heroImages = page.hero?.heroImages?.length ? page.hero.heroImages : page.hero?.heroImage ? [page.hero.heroImage] : []
   return {
     title: page.title ?? "",
     slug: page.slug ?? "",
-    slugEdited: (page.slug ?? "") !== slugify(page.title ?? ""),
+    slugFollowsTitle: false,
     productId: page.productId?._id ?? "",
     isActive: Boolean(page.isActive),
     hero: { ...base.hero, ...page.hero, heroImages },
     benefits: (page.benefits ?? []).map((b) => ({ ...b })),
     gallery: { ...base.gallery, ...page.gallery, images: [...(page.gallery?.images ?? [])] },
     testimonials: (page.testimonials ?? []).map((t) => ({ ...t })),
-    orderForm: { ...base.orderForm, ...page.orderForm },
+    // a page stored with the phone or address hidden shows them asked, as its form does
+    orderForm: withAlwaysAskedFields({ ...base.orderForm, ...page.orderForm }),
     trustBadges: {
       showTrustBadges: page.trustBadges?.showTrustBadges ?? page.trustBadges?.enabled ?? true,
       badgesText: badgesToText(page.trustBadges?.badges),
@@ -146,18 +153,20 @@ export function editorStateFromPage(page: LandingPage): EditorState {
   }
 }
 
-/** Typing the title: the slug follows it until the slug was edited by hand. */
+/** Typing the title: on a new page whose slug was not edited by hand, the slug follows it. */
 export function withTitle(state: EditorState, title: string): EditorState {
-  return { ...state, title, slug: state.slugEdited ? state.slug : slugify(title) }
+  return { ...state, title, slug: state.slugFollowsTitle ? slugify(title) : state.slug }
 }
 
-/**
- * Typing the slug by hand. Once it differs from what the title would give it
- * stops following; emptying it (or typing the title's slug) hands it back to the title.
- */
+/** Typing the slug by hand: from then on it no longer follows the title. */
 export function withSlug(state: EditorState, slug: string): EditorState {
-  const following = slug === "" || slug === slugify(state.title)
-  return { ...state, slug, slugEdited: !following }
+  return { ...state, slug, slugFollowsTitle: false }
+}
+
+/** Leaving the slug field: the slug as the server will store it, following the title or not as before. */
+export function withTidySlug(state: EditorState): EditorState {
+  const slug = slugify(state.slug)
+  return slug === state.slug ? state : { ...state, slug }
 }
 
 /** Title, slug and product are required (SPEC.md section 5). */
@@ -187,7 +196,7 @@ export function editorPayload(state: EditorState) {
       comment: t.comment.trim(),
       image: t.image,
     })),
-    orderForm: state.orderForm,
+    orderForm: withAlwaysAskedFields(state.orderForm),
     trustBadges: {
       showTrustBadges: state.trustBadges.showTrustBadges,
       enabled: state.trustBadges.showTrustBadges,

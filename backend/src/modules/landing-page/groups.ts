@@ -10,6 +10,7 @@ import {
   type Testimonial,
   type TrustBadges,
   type Urgency,
+  withAlwaysAskedFields,
 } from "@shop/contract"
 import type { LandingPageRow } from "./service"
 
@@ -31,7 +32,8 @@ export type LandingGroupsInput = {
 /**
  * The groups after applying `input` over `base` (the defaults on create, the
  * stored page on update): objects merge field by field, lists are replaced.
- * The editor's `showTrustBadges` and the public page's `enabled` stay one flag.
+ * The editor's `showTrustBadges` and the public page's `enabled` stay one flag;
+ * the order form always asks the phone and address (@shop/contract).
  */
 export function mergeGroups(base: LandingGroups, input: LandingGroupsInput): LandingGroups {
   const badgesOn = input.trustBadges?.showTrustBadges ?? input.trustBadges?.enabled ?? base.trustBadges.showTrustBadges
@@ -44,7 +46,8 @@ export function mergeGroups(base: LandingGroups, input: LandingGroupsInput): Lan
     testimonials: input.testimonials
       ? input.testimonials.map((t) => ({ name: t.name ?? "", rating: t.rating ?? 5, comment: t.comment ?? "", image: t.image ?? "" }))
       : base.testimonials,
-    orderForm: { ...base.orderForm, ...input.orderForm },
+    // older rows may say false: a page always asks the phone and address its orders need
+    orderForm: withAlwaysAskedFields({ ...base.orderForm, ...input.orderForm }),
     trustBadges: {
       badges: input.trustBadges?.badges ?? base.trustBadges.badges,
       showTrustBadges: badgesOn,

@@ -4,6 +4,7 @@ import { CartButton } from '@/features/cart/components/cart-button';
 import { CATEGORY_CHOICES, DEFAULT_SORT } from '@shop/contract';
 import { config } from '@/lib/config';
 
+import { useOverflowEdges } from './use-overflow-edges';
 import { UserMenu } from './user-menu';
 
 const NAV_LINKS = [
@@ -12,13 +13,20 @@ const NAV_LINKS = [
 ] as const;
 
 function ShopHeader() {
+  const [navRef, more] = useOverflowEdges<HTMLElement>();
   return (
     <header className="shop-header">
       <div className="shop-header__inner">
         <Link to="/" className="shop-header__brand">
           {config.shopName}
         </Link>
-        <nav className="shop-header__nav" aria-label="Main">
+        <nav
+          ref={navRef}
+          className="shop-header__nav"
+          aria-label="Main"
+          data-more-left={more.left || undefined}
+          data-more-right={more.right || undefined}
+        >
           {NAV_LINKS.map((link) => (
             <NavLink
               key={link.to}

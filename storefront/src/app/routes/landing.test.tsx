@@ -285,13 +285,30 @@ describe('/landing/{slug}', () => {
     expect(document.activeElement).toBe(form().getByLabelText(/আপনার নাম/));
   });
 
-  it('shows the fields the order form settings ask for', async () => {
+  it('shows the email only when the settings ask for it', async () => {
     const page = landingPage();
-    await openPage({ ...page, orderForm: { ...page.orderForm, showEmailField: false, showAddressFields: false } });
+    await openPage({ ...page, orderForm: { ...page.orderForm, showEmailField: false } });
     expect(form().getByLabelText(/আপনার নাম/)).toBeInTheDocument();
-    expect(form().getByLabelText(/মোবাইল নম্বর/)).toBeInTheDocument();
     expect(form().queryByLabelText(/ইমেইল/)).not.toBeInTheDocument();
-    expect(form().queryByLabelText(/সম্পূর্ণ ঠিকানা/)).not.toBeInTheDocument();
+  });
+
+  it('always asks the phone and address, even on a page stored with them hidden, and can order from it', async () => {
+    const page = landingPage();
+    const { posted } = await openPage({
+      ...page,
+      orderForm: { ...page.orderForm, fields: ['name'], showPhoneField: false, showAddressFields: false, showEmailField: false },
+    });
+    expect(form().getByLabelText(/মোবাইল নম্বর/)).toHaveAttribute('type', 'tel');
+    expect(form().getByLabelText(/সম্পূর্ণ ঠিকানা/).tagName).toBe('TEXTAREA');
+    expect(form().queryByLabelText(/ইমেইল/)).not.toBeInTheDocument();
+
+    fillForm({ name: 'রহিম উদ্দিন', phone: '01712345678', address: 'বাড়ি ১২, ধানমন্ডি' });
+    submit();
+    await waitFor(() => expect(orderPosts(posted)).toBe(1));
+    expect(posted[0]!.body).toMatchObject({
+      guestPhone: '01712345678',
+      addressInfo: [{ address: 'বাড়ি ১২, ধানমন্ডি', number: '01712345678' }],
+    });
   });
 
   it('asks for every required field in Bengali before sending anything', async () => {

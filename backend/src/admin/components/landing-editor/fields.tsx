@@ -34,28 +34,37 @@ export const Field = ({
   </div>
 )
 
-/** A switch in a card with its label and what it does. */
+/** A switch in a card with its label and what it does; a locked switch stays as it is. */
 export const SwitchField = ({
   label,
   description,
   checked,
   onChange,
+  locked,
 }: {
   label: string
   description?: string
   checked: boolean
   onChange: (checked: boolean) => void
+  locked?: boolean
 }) => {
   const id = useId()
+  const descriptionId = useId()
   return (
     <div className="bg-ui-bg-component shadow-elevation-card-rest flex items-start gap-x-3 rounded-lg p-3">
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        disabled={locked}
+        aria-describedby={description ? descriptionId : undefined}
+      />
       <div className="flex flex-col">
         <Label htmlFor={id} size="small" weight="plus">
           {label}
         </Label>
         {description ? (
-          <Text size="xsmall" className="text-ui-fg-muted">
+          <Text id={descriptionId} size="xsmall" className="text-ui-fg-muted">
             {description}
           </Text>
         ) : null}

@@ -90,7 +90,7 @@ export const LandingEditor = ({ page }: { page?: LandingPage }) => {
             ))}
           </Tabs.List>
           <Tabs.Content value="basic">
-            <BasicTab state={state} setState={setState} products={products.data} />
+            <BasicTab state={state} setState={setState} products={products.data} editing={editing} />
           </Tabs.Content>
           <Tabs.Content value="hero">
             <HeroTab state={state} setState={setState} />

@@ -7,6 +7,7 @@ import {
   FONT_FAMILIES,
   slugify,
   withSlug,
+  withTidySlug,
   withTitle,
   type EditorState,
   type FontFamily,
@@ -33,7 +34,15 @@ const Card = ({ title, children }: { title: string; children: ReactNode }) => (
   </Container>
 )
 
-export const BasicTab = ({ state, setState, products }: TabProps & { products: Product[] | undefined }) => {
+/** Why the phone and address switches cannot be turned off. */
+const COD_FIELD_HINT = "Required for cash-on-delivery orders"
+
+export const BasicTab = ({
+  state,
+  setState,
+  products,
+  editing,
+}: TabProps & { products: Product[] | undefined; editing: boolean }) => {
   const ids = { title: useId(), slug: useId(), product: useId(), publish: useId() }
   const product = products?.find((p) => p._id === state.productId)
   return (
@@ -53,7 +62,11 @@ export const BasicTab = ({ state, setState, products }: TabProps & { products: P
         hint={
           <>
             The page's address: <span className="font-mono">/landing/{slugify(state.slug) || "…"}</span>
-            {state.slugEdited ? " (edited by hand)" : " (follows the title)"}
+            {editing
+              ? ". Renaming the page keeps it; changing the slug breaks links already shared."
+              : state.slugFollowsTitle
+                ? " (follows the title)"
+                : " (edited by hand)"}
           </>
         }
       >
@@ -62,7 +75,7 @@ export const BasicTab = ({ state, setState, products }: TabProps & { products: P
           placeholder="eid-salwar-kameez-offer"
           value={state.slug}
           onChange={(e) => setState((s) => withSlug(s, e.target.value))}
-          onBlur={() => setState((s) => withSlug(s, slugify(s.slug)))}
+          onBlur={() => setState(withTidySlug)}
           className="font-mono"
         />
       </Field>
@@ -293,16 +306,9 @@ export const SettingsTab = ({ state, setState }: TabProps) => {
             checked={state.orderForm.showOrderForm}
             onChange={(showOrderForm) => form({ showOrderForm })}
           />
-          <SwitchField
-            label="Show Phone Field"
-            checked={state.orderForm.showPhoneField}
-            onChange={(showPhoneField) => form({ showPhoneField })}
-          />
-          <SwitchField
-            label="Show Address Fields"
-            checked={state.orderForm.showAddressFields}
-            onChange={(showAddressFields) => form({ showAddressFields })}
-          />
+          {/* always asked: the page's orders are cash on delivery (@shop/contract withAlwaysAskedFields) */}
+          <SwitchField label="Show Phone Field" description={COD_FIELD_HINT} checked locked onChange={() => {}} />
+          <SwitchField label="Show Address Fields" description={COD_FIELD_HINT} checked locked onChange={() => {}} />
           <SwitchField
             label="Show Email Field"
             checked={state.orderForm.showEmailField}

@@ -12,36 +12,39 @@ import {
   parseBadges,
   toDateTimeLocal,
   withSlug,
+  withTidySlug,
   withTitle,
   type LandingPage,
 } from "../landing-pages"
 
-describe("the slug follows the title until edited by hand", () => {
+describe("on a new page the slug follows the title until edited by hand", () => {
   it("follows while the slug was not touched", () => {
     let s = emptyEditorState()
     s = withTitle(s, "Eid")
     s = withTitle(s, "Eid Offer 2026")
     expect(s.slug).toBe("eid-offer-2026")
-    expect(s.slugEdited).toBe(false)
+    expect(s.slugFollowsTitle).toBe(true)
   })
 
-  it("stops following once edited by hand", () => {
+  it("stops following once edited by hand, even when emptied or typed as the title's", () => {
     let s = withTitle(emptyEditorState(), "Eid Offer")
     s = withSlug(s, "eid-special")
-    expect(s.slugEdited).toBe(true)
+    expect(s.slugFollowsTitle).toBe(false)
     s = withTitle(s, "Eid Offer Extended")
     expect(s.slug).toBe("eid-special")
     expect(s.title).toBe("Eid Offer Extended")
+    s = withTitle(withSlug(s, ""), "Puja Offer")
+    expect(s.slug).toBe("")
+    s = withTitle(withSlug(s, "puja-offer"), "Puja Offer 2")
+    expect(s.slug).toBe("puja-offer")
   })
 
-  it("follows again when the slug is emptied or typed as the title's", () => {
-    let s = withSlug(withTitle(emptyEditorState(), "Eid Offer"), "custom")
-    s = withSlug(s, "")
-    expect(s.slugEdited).toBe(false)
-    s = withTitle(s, "Puja Offer")
-    expect(s.slug).toBe("puja-offer")
-    s = withSlug(s, "puja-offer")
-    expect(s.slugEdited).toBe(false)
+  it("tidies the slug on leaving the field without changing whether it follows", () => {
+    const following = withTidySlug(withTitle(emptyEditorState(), "Eid Offer"))
+    expect(following).toMatchObject({ slug: "eid-offer", slugFollowsTitle: true })
+    expect(withTitle(following, "Eid Offer 2").slug).toBe("eid-offer-2")
+    const typed = withTidySlug(withSlug(following, " My  Offer! "))
+    expect(typed).toMatchObject({ slug: "my-offer", slugFollowsTitle: false })
   })
 })
 
@@ -121,7 +124,7 @@ describe("the editor's state and body", () => {
     expect(body.urgency).toEqual({ showCountdown: true, countdownEndDate: null, showStockCount: true, stockCount: 12 })
   })
 
-  it("loads a stored page; its slug keeps following only if it is still the title's", () => {
+  it("loads a stored page; its slug never follows the title, whatever it is", () => {
     const page = {
       _id: "lp_1",
       title: "Salwar Kameez Offer",
@@ -141,12 +144,42 @@ describe("the editor's state and body", () => {
       styling: { primaryColor: "#111111", accentColor: "#222222", fontFamily: "Poppins" },
     } as unknown as LandingPage
     const s = editorStateFromPage(page)
-    expect(s.slugEdited).toBe(false)
+    expect(s.slugFollowsTitle).toBe(false)
     expect(s.productId).toBe("prod_9")
     expect(s.hero.heroImages).toEqual(["/static/x.png"])
     expect(s.trustBadges.badgesText).toBe("A, B")
     expect(s.urgency.stockCount).toBe("4")
-    expect(editorStateFromPage({ ...page, slug: "offer" }).slugEdited).toBe(true)
+    expect(editorStateFromPage({ ...page, slug: "offer" }).slugFollowsTitle).toBe(false)
+  })
+
+  it("renaming a stored page keeps its slug, even one that is still the title's; only editing the slug changes it", () => {
+    const page = { ...emptyEditorState(), _id: "lp_1", title: "Salwar Kameez Offer", slug: "salwar-kameez-offer", productId: { _id: "prod_9" } }
+    let s = editorStateFromPage(page as unknown as LandingPage)
+    s = withTitle(s, "Salwar Kameez Eid Offer")
+    expect(s.slug).toBe("salwar-kameez-offer")
+    expect(editorPayload(s)).toMatchObject({ title: "Salwar Kameez Eid Offer", slug: "salwar-kameez-offer" })
+    expect(editorPayload(withSlug(s, "eid-offer")).slug).toBe("eid-offer")
+  })
+
+  it("always asks the phone and address, even for a page stored with them hidden; the email stays optional", () => {
+    const stored = {
+      ...emptyEditorState(),
+      _id: "lp_2",
+      title: "Old",
+      slug: "old",
+      productId: null,
+      orderForm: { showOrderForm: true, fields: ["name"], showPhoneField: false, showAddressFields: false, showEmailField: false },
+    }
+    const s = editorStateFromPage(stored as unknown as LandingPage)
+    expect(s.orderForm).toEqual({
+      showOrderForm: true,
+      fields: ["name", "phone", "address"],
+      showPhoneField: true,
+      showAddressFields: true,
+      showEmailField: false,
+    })
+    const body = editorPayload({ ...s, orderForm: { ...s.orderForm, showPhoneField: false, showAddressFields: false } })
+    expect(body.orderForm).toMatchObject({ showPhoneField: true, showAddressFields: true, showEmailField: false })
   })
 
   it("round-trips the countdown through the datetime-local input", () => {

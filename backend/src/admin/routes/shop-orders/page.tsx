@@ -15,6 +15,7 @@ import { useMemo, useState } from "react"
 import { GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
 import { OrderDetailsModal } from "../../components/order-details-modal"
 import { Page, PageHeader } from "../../components/page-header"
+import { SupportPhone } from "../../components/support-phone"
 import { useOrders } from "../../hooks/use-orders"
 import { formatDateTime } from "@shop/contract"
 import { messageOr } from "../../lib/errors"
@@ -121,7 +122,15 @@ const ShopOrdersPage = () => {
 
   return (
     <Page>
-      <PageHeader title="Orders" subtitle="Every order placed in the shop and on its landing pages" />
+      <PageHeader
+        title="Orders"
+        subtitle={
+          <>
+            Every order placed in the shop and on its landing pages
+            <SupportPhone className="block" />
+          </>
+        }
+      />
       <Container className="divide-y p-0">
         <DataTable instance={table}>
           <DataTable.Toolbar className="flex flex-col items-start justify-between gap-3 px-6 py-4 md:flex-row md:items-center">

@@ -141,6 +141,26 @@ describe('/shop/list', () => {
     }
   });
 
+  it('names a filter kept from an earlier visit above the products, and its chip removes it', async () => {
+    window.sessionStorage.setItem('filters', JSON.stringify({ category: ['men'], brand: ['h&m'] }));
+    productsApi();
+    const { router } = renderApp('/shop/list');
+
+    const active = await screen.findByRole('group', { name: 'Active filters' });
+    expect(within(active).getAllByRole('button').map((button) => button.textContent)).toEqual(['Men×', 'H&M×', 'Clear all']);
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+
+    fireEvent.click(within(active).getByRole('button', { name: 'Remove filter H&M' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=men&sortBy=price-lowtohigh'));
+    expect(within(screen.getByRole('group', { name: 'Active filters' })).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+
+    fireEvent.click(within(screen.getByRole('group', { name: 'Active filters' })).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sortBy=price-lowtohigh'));
+    expect(screen.queryByRole('group', { name: 'Active filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+  });
+
   it('updates URL, session storage and the request when filters and sort change', async () => {
     const fetchMock = productsApi();
     const { router } = renderApp('/shop/list?category=men');

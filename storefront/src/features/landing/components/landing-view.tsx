@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 import type { LandingOrderResult } from '../api/create-landing-order';
 import type { LandingPage, LandingProduct } from '../api/get-landing-page';
+import { useStickyTop } from '../hooks/use-sticky-top';
 import { BN } from '../utils/bn';
 import { availableStock, galleryImages, stockLeftCount, stylingVariables } from '../utils/page';
 import { unitPrice as effectivePrice } from '@shop/contract';
@@ -53,6 +54,7 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
   const withForm = orderForm.showOrderForm !== false;
   const ctaText = hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT;
   const headline = hero.headline?.trim() || product.title;
+  const [asideRef, asideTop] = useStickyTop<HTMLElement>();
 
   const scrollToForm = () => {
     const form = formRef.current;
@@ -119,7 +121,7 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
           )}
         </main>
         {withForm && (
-          <aside className="landing__aside">
+          <aside className="landing__aside" ref={asideRef} style={{ top: asideTop }}>
             <OrderForm page={page} product={product} sectionRef={formRef} onNotice={show} onOrdered={onOrdered} />
           </aside>
         )}

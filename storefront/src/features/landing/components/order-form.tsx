@@ -7,6 +7,7 @@ import {
   isEmail,
   normalizeBdPhone,
   unitPrice as effectivePrice,
+  withAlwaysAskedFields,
   type DeliveryArea,
 } from '@shop/contract';
 
@@ -108,7 +109,8 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
   const parsed = Number.parseInt(quantityText, 10);
   const quantity = clampQuantity(Number.isNaN(parsed) ? 1 : parsed, stock);
   const summary = orderSummary(effectivePrice(product), quantity, deliveryArea);
-  const { showPhoneField, showAddressFields, showEmailField } = page.orderForm;
+  // a cash-on-delivery order needs the phone and address: asked even on a page stored with them hidden
+  const { showPhoneField, showAddressFields, showEmailField } = withAlwaysAskedFields(page.orderForm);
   const busy = order.isPending || placed;
   const ctaText = page.hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT;
 

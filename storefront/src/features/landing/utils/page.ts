@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { FONT_FAMILIES } from '@shop/contract';
 
 import type { FontFamily, LandingPage, LandingProduct } from '../api/get-landing-page';
 
@@ -30,7 +31,6 @@ export function wrapIndex(index: number, count: number): number {
   return ((index % count) + count) % count;
 }
 
-export const FONT_FAMILIES: readonly FontFamily[] = ['Inter', 'Roboto', 'Poppins', 'Montserrat'];
 const DEFAULT_PRIMARY = '#000000';
 const DEFAULT_ACCENT = '#FF6B6B';
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

@@ -5,6 +5,7 @@ import type { Product } from '@shop/contract';
 
 import { useProducts } from '../api/get-products';
 import { useListingState } from '../hooks/use-listing-state';
+import { FILTER_GROUPS, type FilterKey, type ProductFilters } from '../utils/filters';
 
 import { ProductCard } from './product-card';
 import { ProductFilter } from './product-filter';
@@ -12,6 +13,44 @@ import { SortSelect } from './sort-select';
 
 function countLabel(count: number): string {
   return `${count} ${count === 1 ? 'Product' : 'Products'}`;
+}
+
+/** The chosen filters as removable chips: a filter kept from an earlier visit never narrows the list unseen. */
+function ActiveFilters({
+  filters,
+  onRemove,
+  onClear,
+}: {
+  filters: ProductFilters;
+  onRemove: (key: FilterKey, id: string) => void;
+  onClear: () => void;
+}) {
+  const chosen = FILTER_GROUPS.flatMap((group) =>
+    group.options
+      .filter((option) => ((filters[group.key] ?? []) as readonly string[]).includes(option.id))
+      .map((option) => ({ key: group.key, id: option.id, label: option.label })),
+  );
+  if (chosen.length === 0) return null;
+  return (
+    <div className="listing__active" role="group" aria-label="Active filters" data-testid="active-filters">
+      <span className="listing__active-label">Showing only:</span>
+      {chosen.map((filter) => (
+        <button
+          key={`${filter.key}:${filter.id}`}
+          type="button"
+          className="filter-chip"
+          aria-label={`Remove filter ${filter.label}`}
+          onClick={() => onRemove(filter.key, filter.id)}
+        >
+          {filter.label}
+          <span aria-hidden="true">×</span>
+        </button>
+      ))}
+      <Button variant="ghost" className="btn--small" onClick={onClear}>
+        Clear all
+      </Button>
+    </div>
+  );
 }
 
 type ProductListingProps = {
@@ -24,6 +63,7 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
   const { filters, sortBy, toggleFilter, clearFilters, setSortBy } = useListingState();
   const products = useProducts({ filters, sortBy });
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeCount = Object.values(filters).reduce((sum, values) => sum + values.length, 0);
 
   return (
     <div className="listing">
@@ -59,11 +99,13 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
               aria-expanded={filtersOpen}
               onClick={() => setFiltersOpen(true)}
             >
-              Filters
+              {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
             </Button>
             <SortSelect value={sortBy} onChange={setSortBy} />
           </div>
         </div>
+
+        <ActiveFilters filters={filters} onRemove={toggleFilter} onClear={clearFilters} />
 
         {products.isPending ? (
           <p className="listing__status">Loading...</p>

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { FONT_FAMILIES, slugify } from "@shop/contract"
+import { FONT_FAMILIES, ORDER_FORM_FIELDS, slugify, withAlwaysAskedFields } from "@shop/contract"
 import { capped } from "#app/api/utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"
@@ -61,16 +61,18 @@ export const LandingGroupsSchema = z.object({
   benefits: z.array(Benefit, { error: "benefits must be a list" }).max(20, "At most 20 benefits").optional(),
   gallery: z.object({ images: imageList, showGallery: flag }).partial().strip().optional(),
   testimonials: z.array(Testimonial, { error: "testimonials must be a list" }).max(50, "At most 50 testimonials").optional(),
+  // a cash-on-delivery order needs a phone and an address: whatever a client sends, both stay asked
   orderForm: z
     .object({
       showOrderForm: flag,
-      fields: z.array(z.enum(["name", "email", "phone", "address"], { error: "Form fields are name, email, phone and address" })).max(4),
+      fields: z.array(z.enum(ORDER_FORM_FIELDS, { error: "Form fields are name, email, phone and address" })).max(4),
       showPhoneField: flag,
       showAddressFields: flag,
       showEmailField: flag,
     })
     .partial()
     .strip()
+    .transform((form) => withAlwaysAskedFields(form))
     .optional(),
   trustBadges: z.object({ showTrustBadges: flag, enabled: flag, badges }).partial().strip().optional(),
   urgency: z

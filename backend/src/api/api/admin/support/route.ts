@@ -1,0 +1,15 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AdminSupportInfo, DataAnswer } from "@shop/contract"
+import { supportPhone } from "#app/lib/support-phone"
+import { noCache } from "#app/api/utils/session"
+
+/**
+ * The customer-support line for the admin's orders screens (SPEC.md section 1):
+ * SHOP_SUPPORT_PHONE, checked at startup, or the contract's default. Signed-in
+ * admins only (the /api/admin/* guard in src/api/middlewares.ts).
+ */
+export async function GET(_req: MedusaRequest, res: MedusaResponse) {
+  const answer: DataAnswer<AdminSupportInfo> = { success: true, data: { supportPhone: supportPhone() } }
+  noCache(res)
+  res.json(answer)
+}
