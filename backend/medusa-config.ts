@@ -129,6 +129,20 @@ module.exports = defineConfig({
     { resolve: "./src/modules/shop-order" },
     { resolve: "./src/modules/landing-page" },
     {
+      // Couriers are fulfilment providers (src/modules/couriers): Medusa's manual one for
+      // status-only deliveries, Steadfast, Pathao and any other courier typed by hand.
+      // Each reads its settings (STEADFAST_*, PATHAO_*) from the environment when it books.
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "./src/modules/couriers/steadfast", id: "steadfast" },
+          { resolve: "./src/modules/couriers/pathao", id: "pathao" },
+          { resolve: "./src/modules/couriers/manual", id: "manual" },
+        ],
+      },
+    },
+    {
       resolve: "@medusajs/medusa/file",
       key: Modules.FILE,
       options: { providers: [fileProvider] },

@@ -1,7 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, DEFAULT_SUPPORT_PHONE, SORT_OPTIONS } from "@shop/contract"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
-import { UpdateOrderStatusSchema } from "./api/admin/order/validators"
+import { BookCourierSchema, BookCouriersSchema, UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
@@ -99,6 +99,9 @@ export const OPERATIONS: Operation[] = [
     query: [{ name: "period", description: "today, month, year or all (default all), in the shop's time zone Asia/Dhaka", enum: DASHBOARD_PERIODS }],
   },
   { method: "get", path: "/api/admin/support", summary: `The customer-support phone line the admin's orders screens show: { supportPhone }, SHOP_SUPPORT_PHONE or ${DEFAULT_SUPPORT_PHONE}`, tag: "admin", auth: "admin" },
+  { method: "get", path: "/api/admin/couriers", summary: "The couriers (steadfast, pathao, manual): each set up or with the environment variables it still needs", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/order/{orderId}/courier", summary: "Book the order with a courier and mark it shipped (201); an order already booked answers its parcel (200) and calls no courier; 409 for a cancelled, delivered or completed order or a courier not set up; 422 the courier's refusal in its words; 502 a courier down or slow (the order unchanged)", tag: "admin", auth: "admin", body: BookCourierSchema },
+  { method: "post", path: "/api/admin/order/courier", summary: "The same booking for up to 100 orders, one after the other: { data: [{ orderId, success, booked, data | message }] }", tag: "admin", auth: "admin", body: BookCouriersSchema },
   { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
   { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics", tag: "admin", auth: "admin" },
   { method: "get", path: "/api/admin/landing-pages/{id}", summary: "One landing page (drafts included)", tag: "admin", auth: "admin" },

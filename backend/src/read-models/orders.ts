@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Order } from "@shop/contract"
+import { COURIER_LABELS, type CourierInfo, type Order } from "@shop/contract"
+import { courierOfProviderId, type ParcelRecord } from "../modules/couriers"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 import { isMedusaId } from "./products"
 import { customerName } from "./users"
@@ -34,6 +35,10 @@ const FIELDS = [
   "order.items.unit_price",
   "order.items.quantity",
   "order.items.detail.quantity",
+  "order.fulfillments.provider_id",
+  "order.fulfillments.data",
+  "order.fulfillments.canceled_at",
+  "order.fulfillments.created_at",
 ]
 
 type Row = {
@@ -65,10 +70,46 @@ type Row = {
       quantity: unknown
       detail?: { quantity: unknown } | null
     }[] | null
+    fulfillments?: CourierFulfilment[] | null
   } | null
 }
 
 const iso = (d: string | Date) => new Date(d).toISOString()
+
+type CourierFulfilment = {
+  provider_id?: string | null
+  data?: Record<string, unknown> | null
+  canceled_at?: string | Date | null
+  created_at?: string | Date | null
+}
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value))
+const textOrNull = (value: unknown) => (typeof value === "string" && value !== "" ? value : null)
+
+/**
+ * The order's parcel: its live (not cancelled) fulfilment by a courier
+ * provider, newest first, as the provider recorded it (modules/couriers).
+ */
+export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): CourierInfo | null {
+  const live = (fulfilments ?? [])
+    .filter((f) => !f.canceled_at && courierOfProviderId(f.provider_id))
+    .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
+  if (!live) return null
+  const provider = courierOfProviderId(live.provider_id)!
+  const data = (live.data ?? {}) as Partial<ParcelRecord>
+  return {
+    provider,
+    courierName: textOrNull(data.courier_name) ?? COURIER_LABELS[provider],
+    consignmentId: textOrNull(data.consignment_id),
+    trackingCode: textOrNull(data.tracking_code),
+    courierStatus: textOrNull(data.courier_status),
+    trackingUrl: textOrNull(data.tracking_url),
+    collectedAmount: numberOrNull(data.collected_amount),
+    deliveryCharge: numberOrNull(data.delivery_charge),
+    onHold: data.on_hold === true,
+    updatedAt: iso(textOrNull(data.updated_at) ?? live.created_at ?? new Date()),
+  }
+}
 
 export function toShopOrderView(row: Row): Order {
   const username = row.order?.customer ? customerName(row.order.customer) : ""
@@ -97,6 +138,7 @@ export function toShopOrderView(row: Row): Order {
     deliveryArea: row.delivery_area,
     deliveryCharge: Number(row.delivery_charge),
     paymentMethod: "cod",
+    courier: courierOf(row.order?.fulfillments),
   }
 }
 

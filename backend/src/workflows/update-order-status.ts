@@ -1,8 +1,8 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, markPaymentCollectionAsPaid, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
-import type { OrderStatus } from "@shop/contract"
+import { COURIER_CLOSED_STATUSES } from "@shop/contract"
 import { changeOrderStatusStep } from "./steps/change-order-status"
-import { syncNativeOrderStep } from "./steps/native-order-state"
+import { syncNativeOrderStep, type NativeOrderInput } from "./steps/native-order-state"
 
 /**
  * An admin's status change. `delivered` also records the cash as collected:
@@ -13,11 +13,15 @@ import { syncNativeOrderStep } from "./steps/native-order-state"
  */
 export const updateShopOrderStatusWorkflow = createWorkflow(
   "update-shop-order-status",
-  (input: { order_id: string; status: OrderStatus; admin_id?: string }) => {
+  (input: NativeOrderInput) => {
     // waiters poll every 50 ms for up to 30 s; one still waiting then gets a 409 (src/api/utils/shop-errors.ts)
     acquireLockStep({ key: input.order_id, timeout: 30, ttl: 30, retryInterval: 0.05 })
-    const change = changeOrderStatusStep({ order_id: input.order_id, status: input.status })
-    syncNativeOrderStep({ order_id: input.order_id, status: input.status, admin_id: input.admin_id })
+    // a courier booking is refused for an order that is over (cancelled, delivered, completed)
+    const refuse = transform({ input }, ({ input }) =>
+      input.courier ? { statuses: [...COURIER_CLOSED_STATUSES], message: "A {status} order cannot be sent to a courier" } : undefined
+    )
+    const change = changeOrderStatusStep({ order_id: input.order_id, status: input.status, refuse_from: refuse })
+    syncNativeOrderStep({ order_id: input.order_id, status: input.status, admin_id: input.admin_id, courier: input.courier })
     const { data: orders } = useQueryGraphStep({
       entity: "order",
       fields: ["id", "payment_collections.id", "payment_collections.status"],

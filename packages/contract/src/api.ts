@@ -4,6 +4,7 @@
  * storefront, the Medusa Admin extensions, the e2e specs and the bench read
  * them.
  */
+import type { CourierInfo } from "./courier"
 import type { DashboardFigures, DashboardPeriod } from "./dashboard"
 import type { DeliveryArea } from "./delivery"
 import type { LandingGroups, LandingPage } from "./landing"
@@ -60,6 +61,8 @@ export type Order = {
   deliveryArea: DeliveryArea | (string & {}) | null
   deliveryCharge: number
   paymentMethod: PaymentMethod
+  /** The parcel, once the order is booked with a courier (issue 16); null before. */
+  courier: CourierInfo | null
 }
 
 /** What /order-confirmation shows (SPEC.md section 3, "Order confirmation data"). */

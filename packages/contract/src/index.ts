@@ -6,6 +6,7 @@
 export * from "./api"
 export * from "./catalog"
 export * from "./confirmation"
+export * from "./courier"
 export * from "./dashboard"
 export * from "./dates"
 export * from "./delivery"

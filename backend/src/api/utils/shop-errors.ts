@@ -13,6 +13,9 @@ const STATUS: Record<string, number> = {
   [MedusaError.Types.NOT_FOUND]: 404,
   [MedusaError.Types.CONFLICT]: 409,
   [MedusaError.Types.DUPLICATE_ERROR]: 409,
+  // a courier (src/modules/couriers/http.ts): refused the parcel, or down or slow
+  courier_refused: 422,
+  courier_unavailable: 502,
 }
 
 /** Network errors and PostgreSQL states that mean "the database cannot be reached right now". */
@@ -112,7 +115,8 @@ export function shopErrorHandler() {
       status = httpStatus
       message = httpStatus === 413 ? "Request body is too large" : "Malformed request body"
     }
-    if (status < 500) {
+    // a courier that is down or slow: its own clear line (the order was left as it was)
+    if (status < 500 || type === "courier_unavailable") {
       res.status(status).json({ success: false, message })
       return
     }

@@ -57,7 +57,7 @@ async function orderStockLines(
  */
 export const changeOrderStatusStep = createStep(
   "change-order-status",
-  async (input: { order_id: string; status: OrderStatus }, { container }) => {
+  async (input: { order_id: string; status: OrderStatus; refuse_from?: { statuses: OrderStatus[]; message: string } }, { container }) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "order",
@@ -68,6 +68,10 @@ export const changeOrderStatusStep = createStep(
       ?.shop_order
     if (!record) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
+    }
+    // read under the order's lock (the workflow holds it): no change slips in between
+    if (input.refuse_from?.statuses.includes(record.status)) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, input.refuse_from.message.replace("{status}", record.status))
     }
     const { location_id, lines } = await orderStockLines(container, input.order_id)
     const undo: Undo = {

@@ -27,6 +27,7 @@ export function nativeTarget(status: OrderStatus): { status: NativeStatus; level
 
 type Fulfilment = {
   id: string
+  provider_id?: string | null
   shipped_at: Date | null
   delivered_at: Date | null
   canceled_at: Date | null
@@ -95,9 +96,17 @@ async function undoNative(container: MedusaContainer, undo: Undo) {
  * canceled (Medusa has no "unship") and a new one is made when the order moves
  * on again. Compensation, or a failure half-way, restores what was there.
  */
+export type NativeOrderInput = {
+  order_id: string
+  status: OrderStatus
+  admin_id?: string
+  /** Book the delivery with this fulfilment provider (a courier) and parcel, instead of recording it by hand. */
+  courier?: { provider_id: string; data: Record<string, unknown> }
+}
+
 export const syncNativeOrderStep = createStep(
   "native-order-state",
-  async (input: { order_id: string; status: OrderStatus; admin_id?: string }, { container }) => {
+  async (input: NativeOrderInput, { container }) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "order",
@@ -114,6 +123,7 @@ export const syncNativeOrderStep = createStep(
         "items.detail.fulfilled_quantity",
         "shipping_address.*",
         "fulfillments.id",
+        "fulfillments.provider_id",
         "fulfillments.shipped_at",
         "fulfillments.delivered_at",
         "fulfillments.canceled_at",
@@ -133,7 +143,10 @@ export const syncNativeOrderStep = createStep(
       let active = (order.fulfillments ?? []).find((f) => !f.canceled_at)
       const level = active ? (active.delivered_at ? 3 : active.shipped_at ? 2 : 1) : 0
 
-      if (active && target.level !== null && target.level < level) {
+      // booking a courier replaces a delivery recorded without one (a status set by hand);
+      // a parcel already with a courier stays as it is (no second booking)
+      const replaced = !!input.courier && !!active && active.provider_id === "manual_manual"
+      if (active && ((target.level !== null && target.level < level) || replaced)) {
         await fulfilments.updateFulfillment(active.id, { canceled_at: new Date() } as FulfilmentPatch as never)
         undo.canceled = active.id
         const items = order.items.filter((i) => fulfilled(i) > 0).map((i) => ({ id: i.id, quantity: fulfilled(i) }))
@@ -150,7 +163,9 @@ export const syncNativeOrderStep = createStep(
           const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, order.shipping_address?.[k] ?? null]))
           const created = await fulfilments.createFulfillment({
             location_id: store!.default_location_id!,
-            provider_id: "manual_manual",
+            // a courier's provider books the parcel here (Medusa calls its createFulfillment)
+            provider_id: input.courier?.provider_id ?? "manual_manual",
+            data: input.courier?.data ?? {},
             delivery_address: address,
             items: order.items.map((i) => ({
               line_item_id: i.id,

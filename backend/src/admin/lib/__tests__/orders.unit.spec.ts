@@ -32,6 +32,7 @@ const order = (over: Partial<ShopOrder> = {}): ShopOrder => ({
   deliveryArea: "dhaka",
   deliveryCharge: 60,
   paymentMethod: "cod",
+  courier: null,
   ...over,
 })
 

@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateShopBody, validateShopQuery } from "#app/api/utils/validate"
-import { AllOrdersQuerySchema, UpdateOrderStatusSchema } from "./validators"
+import { AllOrdersQuerySchema, BookCourierSchema, BookCouriersSchema, UpdateOrderStatusSchema } from "./validators"
 
 export const adminOrderMiddlewares: MiddlewareRoute[] = [
   {
@@ -12,5 +12,15 @@ export const adminOrderMiddlewares: MiddlewareRoute[] = [
     matcher: "/api/admin/order/update-order-status",
     methods: ["PUT"],
     middlewares: [validateShopBody(UpdateOrderStatusSchema)],
+  },
+  {
+    matcher: "/api/admin/order/courier",
+    methods: ["POST"],
+    middlewares: [validateShopBody(BookCouriersSchema)],
+  },
+  {
+    matcher: "/api/admin/order/:orderId/courier",
+    methods: ["POST"],
+    middlewares: [validateShopBody(BookCourierSchema)],
   },
 ]

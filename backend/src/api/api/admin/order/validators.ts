@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { ORDER_STATUSES } from "@shop/contract"
+import { COURIER_PROVIDERS, ORDER_STATUSES } from "@shop/contract"
 import { capped } from "#app/api/utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({
@@ -26,3 +26,31 @@ export const AllOrdersQuerySchema = z
   .strict()
 
 export type AllOrdersQuery = z.infer<typeof AllOrdersQuerySchema>
+
+const courierFields = {
+  provider: z.enum(COURIER_PROVIDERS, { error: `provider must be one of: ${COURIER_PROVIDERS.join(", ")}` }),
+  courierName: capped(60, "courierName is longer than 60 characters", "courierName must be text").optional(),
+  trackingCode: capped(60, "trackingCode is longer than 60 characters", "trackingCode must be text").optional(),
+}
+
+/** manual: the merchant types the courier's name and tracking code (SPEC issue 16). */
+const manualNeedsNames = (body: { provider: string; courierName?: string; trackingCode?: string }) =>
+  body.provider !== "manual" || (!!body.courierName?.trim() && !!body.trackingCode?.trim())
+const MANUAL_MESSAGE = { message: "Type the courier's name and the tracking code" }
+
+/** POST /api/admin/order/{orderId}/courier */
+export const BookCourierSchema = z.object(courierFields).strict().refine(manualNeedsNames, MANUAL_MESSAGE)
+export type BookCourierBody = z.infer<typeof BookCourierSchema>
+
+/** POST /api/admin/order/courier: the same booking for many orders (one courier, one at a time). */
+export const BookCouriersSchema = z
+  .object({
+    ...courierFields,
+    orderIds: z
+      .array(capped(64, "An order id is longer than 64 characters", "orderIds are order ids"), { error: "orderIds must be a list of order ids" })
+      .min(1, "Choose at least one order")
+      .max(100, "At most 100 orders at once"),
+  })
+  .strict()
+  .refine(manualNeedsNames, MANUAL_MESSAGE)
+export type BookCouriersBody = z.infer<typeof BookCouriersSchema>

@@ -1,0 +1,317 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Order, Product } from "@shop/contract"
+import { shopIntegrationTestRunner } from "../utils/runner"
+import seed from "../../src/scripts/seed"
+import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../utils/fake-couriers"
+import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
+
+jest.setTimeout(240_000)
+
+/**
+ * Courier booking (issue 16) against a fake Steadfast and Pathao that follow
+ * their documented requests and answers. Couriers read their settings from
+ * the environment when they book, so each test sets what it needs.
+ */
+const COURIER_ENV = ["STEADFAST_BASE_URL", "STEADFAST_API_KEY", "STEADFAST_SECRET_KEY", "PATHAO_BASE_URL", "PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID", "COURIER_TIMEOUT_MS"]
+
+shopIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const fake = new FakeCouriers()
+    let base = ""
+    let admin: { cookie: string }
+    let product: Product
+
+    const connect = () => {
+      Object.assign(process.env, {
+        STEADFAST_BASE_URL: `${base}/steadfast/api/v1`,
+        STEADFAST_API_KEY: STEADFAST_KEYS.apiKey,
+        STEADFAST_SECRET_KEY: STEADFAST_KEYS.secretKey,
+        PATHAO_BASE_URL: `${base}/pathao`,
+        PATHAO_CLIENT_ID: PATHAO_ACCOUNT.clientId,
+        PATHAO_CLIENT_SECRET: PATHAO_ACCOUNT.clientSecret,
+        PATHAO_USERNAME: PATHAO_ACCOUNT.username,
+        PATHAO_PASSWORD: PATHAO_ACCOUNT.password,
+        PATHAO_STORE_ID: PATHAO_ACCOUNT.storeId,
+        COURIER_TIMEOUT_MS: "1500",
+      })
+    }
+    const disconnect = () => COURIER_ENV.forEach((name) => delete process.env[name])
+
+    beforeAll(async () => {
+      base = await fake.start()
+      await seed({ container: getContainer(), args: [] } as never)
+    })
+    afterAll(async () => {
+      disconnect()
+      await fake.stop()
+    })
+    beforeEach(async () => {
+      connect()
+      admin = await loginAs(api, ADMIN)
+      product = ((await api.get("/api/shop/products/get")).data.products as Product[]).filter((p) => p.stock > 20).sort((a, b) => b.stock - a.stock)[0]!
+    })
+
+    const as = (cookie?: string) => ({ ...anyStatus, headers: cookie ? { cookie } : {} })
+    let orderCount = 0
+    const placeOrder = async (extra: Record<string, unknown> = {}): Promise<Order> => {
+      orderCount += 1
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          guestName: `Courier Buyer ${orderCount}`,
+          guestEmail: `buyer${orderCount}@example.com`,
+          guestPhone: "+880 1712-345678",
+          landingPageSlug: null,
+          cartItems: [{ productId: product._id, title: product.title, quantity: 2 }],
+          addressInfo: [{ address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01712345678", notes: "Call first" }],
+          orderStatus: "pending",
+          ...extra,
+        },
+        anyStatus
+      )
+      expect([res.status, res.data.message]).toEqual([201, expect.anything()])
+      return res.data.data as Order
+    }
+    const book = (orderId: string, body: Record<string, unknown>, cookie = admin.cookie) => api.post(`/api/admin/order/${orderId}/courier`, body, as(cookie))
+    const details = async (orderId: string) => (await api.get(`/api/admin/order/order-details/${orderId}`, as(admin.cookie))).data.data as Order
+    const setStatus = async (orderId: string, orderStatus: string) => {
+      const res = await api.put("/api/admin/order/update-order-status", { orderId, orderStatus }, as(admin.cookie))
+      expect(res.status).toBe(200)
+    }
+    const fulfilments = async (orderId: string) => {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["fulfillments.provider_id", "fulfillments.canceled_at", "fulfillments.shipped_at", "fulfillments.labels.tracking_number", "fulfillments.labels.tracking_url"],
+        filters: { id: orderId },
+      })
+      return ((data[0] as { fulfillments?: unknown[] }).fulfillments ?? []) as {
+        provider_id: string
+        canceled_at: string | null
+        shipped_at: string | null
+        labels: { tracking_number: string; tracking_url: string }[]
+      }[]
+    }
+
+    describe("GET /api/admin/couriers", () => {
+      it("lists each courier set up or with the variables it still needs; the manual courier always works", async () => {
+        disconnect()
+        process.env.PATHAO_STORE_ID = "not-a-number"
+        const res = await api.get("/api/admin/couriers", as(admin.cookie))
+        expect(res.status).toBe(200)
+        expect(res.data.data).toEqual([
+          { provider: "steadfast", label: "Steadfast", configured: false, missing: ["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"] },
+          { provider: "pathao", label: "Pathao", configured: false, missing: ["PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID"] },
+          { provider: "manual", label: "Other courier", configured: true, missing: [] },
+        ])
+        connect()
+        const ready = await api.get("/api/admin/couriers", as(admin.cookie))
+        expect(ready.data.data.map((c: { configured: boolean }) => c.configured)).toEqual([true, true, true])
+        const customer = await customerSession(api, "Courier Snoop")
+        expect((await api.get("/api/admin/couriers", as(customer.cookie))).status).toBe(403)
+      })
+    })
+
+    describe("POST /api/admin/order/{orderId}/courier", () => {
+      it("books Steadfast with the order number, the 11-digit phone, the address and the total as cash to collect; the order is shipped", async () => {
+        const order = await placeOrder()
+        const before = fake.creates("steadfast").length
+        const res = await book(order._id, { provider: "steadfast" })
+        expect(res.status).toBe(201)
+        const sent = fake.creates("steadfast").at(-1)!
+        expect(fake.creates("steadfast")).toHaveLength(before + 1)
+        expect(sent.body).toEqual({
+          invoice: order.orderNumber,
+          recipient_name: order.guestName,
+          recipient_phone: "01712345678",
+          recipient_address: "House 7, Road 2, Mirpur, Dhaka, 1216",
+          cod_amount: order.TotalAmount,
+          note: "Call first",
+          item_description: `${product.title} x 2`,
+        })
+        const consignment = fake.steadfast.get(order.orderNumber)!
+        expect(res.data).toEqual({
+          success: true,
+          message: "Sent to Steadfast",
+          data: {
+            provider: "steadfast",
+            courierName: "Steadfast",
+            consignmentId: String(consignment.consignment_id),
+            trackingCode: consignment.tracking_code,
+            courierStatus: "in_review",
+            trackingUrl: `https://steadfast.com.bd/t/${consignment.tracking_code}`,
+            collectedAmount: null,
+            deliveryCharge: null,
+            onHold: false,
+            updatedAt: expect.any(String),
+          },
+        })
+        const after = await details(order._id)
+        expect(after.orderStatus).toBe("shipped")
+        expect(after.courier).toEqual(res.data.data)
+        // Medusa's own record: a shipped fulfilment by the Steadfast provider with its tracking label
+        const [fulfilment] = await fulfilments(order._id)
+        expect(fulfilment).toMatchObject({ provider_id: "steadfast_steadfast", canceled_at: null })
+        expect(fulfilment!.shipped_at).not.toBeNull()
+        expect(fulfilment!.labels).toEqual([{ tracking_number: consignment.tracking_code, tracking_url: `https://steadfast.com.bd/t/${consignment.tracking_code}` }])
+        // and every all-orders row carries it
+        const rows = (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data.data as Order[]
+        expect(rows.find((r) => r._id === order._id)!.courier).toEqual(res.data.data)
+      })
+
+      it("an order already booked answers its parcel and calls no courier again, also when asked for another courier", async () => {
+        const order = await placeOrder()
+        const first = await book(order._id, { provider: "steadfast" })
+        expect(first.status).toBe(201)
+        const calls = fake.requests.length
+        const again = await Promise.all([book(order._id, { provider: "steadfast" }), book(order._id, { provider: "pathao" })])
+        for (const res of again) {
+          expect(res.status).toBe(200)
+          expect(res.data.message).toBe("Already with Steadfast")
+          expect(res.data.data).toEqual(first.data.data)
+        }
+        expect(fake.requests.length).toBe(calls)
+        expect((await fulfilments(order._id)).filter((f) => !f.canceled_at)).toHaveLength(1)
+      })
+
+      it("a time-out leaves the order as it was (502); the next try finds the parcel by its invoice and books nothing twice", async () => {
+        const order = await placeOrder()
+        fake.slowNextCreateMs = 4000
+        const slow = await book(order._id, { provider: "steadfast" })
+        expect(slow.status).toBe(502)
+        expect(slow.data).toEqual({ success: false, message: "Steadfast did not answer within 2 s. The order was not changed; please try again." })
+        const unchanged = await details(order._id)
+        expect([unchanged.orderStatus, unchanged.courier]).toEqual(["pending", null])
+        expect(await fulfilments(order._id)).toEqual([])
+        // the courier did make it: the retry looks the invoice up before creating
+        expect(fake.steadfast.has(order.orderNumber)).toBe(true)
+        const retry = await book(order._id, { provider: "steadfast" })
+        expect(retry.status).toBe(201)
+        expect(retry.data.data).toMatchObject({ provider: "steadfast", courierStatus: "in_review", consignmentId: null })
+        expect(fake.creates("steadfast").filter((r) => r.body.invoice === order.orderNumber)).toHaveLength(1)
+        expect((await details(order._id)).orderStatus).toBe("shipped")
+      })
+
+      it("a courier that is down answers 502 and a refusal 422 in the courier's words; the order stays as it was", async () => {
+        const order = await placeOrder()
+        fake.failNextCreateStatus = 503
+        const down = await book(order._id, { provider: "steadfast" })
+        expect(down.status).toBe(502)
+        expect(down.data.message).toBe("Steadfast is having trouble (HTTP 503). The order was not changed; please try again.")
+
+        fake.refuseNextCreate = { status: 400, errors: { recipient_address: ["The recipient address may not be greater than 250 characters."] } }
+        const refused = await book(order._id, { provider: "steadfast" })
+        expect(refused.status).toBe(422)
+        expect(refused.data).toEqual({ success: false, message: "Steadfast: The recipient address may not be greater than 250 characters." })
+
+        fake.refuseNextCreate = { message: "Please fix the given errors", type: "error", code: 422, errors: { recipient_phone: ["The recipient phone format is invalid."] } }
+        const pathao = await book(order._id, { provider: "pathao" })
+        expect(pathao.status).toBe(422)
+        expect(pathao.data.message).toBe("Pathao: The recipient phone format is invalid.")
+
+        const unchanged = await details(order._id)
+        expect([unchanged.orderStatus, unchanged.courier]).toEqual(["pending", null])
+        expect(await fulfilments(order._id)).toEqual([])
+      })
+
+      it("books Pathao with one token for many parcels, recording its consignment and fee", async () => {
+        const [a, b] = [await placeOrder(), await placeOrder()]
+        const tokens = fake.tokenCount
+        const first = await book(a._id, { provider: "pathao" })
+        const second = await book(b._id, { provider: "pathao" })
+        expect([first.status, second.status]).toEqual([201, 201])
+        expect(fake.tokenCount - tokens).toBeLessThanOrEqual(1)
+        const sent = fake.creates("pathao").at(-1)!
+        expect(sent.headers.authorization).toMatch(/^Bearer pathao-token-\d+$/)
+        expect(sent.body).toMatchObject({
+          store_id: Number(PATHAO_ACCOUNT.storeId),
+          merchant_order_id: b.orderNumber,
+          recipient_phone: "01712345678",
+          delivery_type: 48,
+          item_type: 2,
+          item_quantity: 2,
+          amount_to_collect: b.TotalAmount,
+        })
+        const consignment = [...fake.pathao.values()].find((o) => o.merchant_order_id === b.orderNumber)!
+        expect(second.data.data).toMatchObject({
+          provider: "pathao",
+          consignmentId: consignment.consignment_id,
+          courierStatus: "Pending",
+          deliveryCharge: 60,
+          trackingUrl: `https://merchant.pathao.com/tracking?consignment_id=${consignment.consignment_id}`,
+        })
+        expect((await fulfilments(b._id))[0]!.provider_id).toBe("pathao_pathao")
+      })
+
+      it("another courier: the merchant types its name and tracking code", async () => {
+        const order = await placeOrder()
+        const missing = await book(order._id, { provider: "manual", courierName: "Sundarban" })
+        expect(missing.status).toBe(400)
+        expect(missing.data).toEqual({ success: false, message: "Type the courier's name and the tracking code" })
+        const res = await book(order._id, { provider: "manual", courierName: "Sundarban Courier", trackingCode: "SCS-88123" })
+        expect(res.status).toBe(201)
+        expect(res.data.data).toMatchObject({ provider: "manual", courierName: "Sundarban Courier", trackingCode: "SCS-88123", trackingUrl: null })
+        expect((await fulfilments(order._id))[0]).toMatchObject({ provider_id: "courier_manual", labels: [{ tracking_number: "SCS-88123", tracking_url: "" }] })
+      })
+
+      it("an order shipped by hand is booked: the courier's delivery replaces the hand-recorded one", async () => {
+        const order = await placeOrder()
+        await setStatus(order._id, "shipped")
+        expect((await fulfilments(order._id)).map((f) => f.provider_id)).toEqual(["manual_manual"])
+        const res = await book(order._id, { provider: "steadfast" })
+        expect(res.status).toBe(201)
+        const all = await fulfilments(order._id)
+        expect(all.filter((f) => !f.canceled_at).map((f) => f.provider_id)).toEqual(["steadfast_steadfast"])
+        expect(all.filter((f) => f.canceled_at).map((f) => f.provider_id)).toEqual(["manual_manual"])
+        expect((await details(order._id)).orderStatus).toBe("shipped")
+      })
+
+      it("a cancelled, delivered or completed order cannot be booked (409), a courier not set up neither; nothing is called", async () => {
+        const calls = fake.requests.length
+        for (const status of ["cancelled", "delivered", "completed"]) {
+          const order = await placeOrder()
+          await setStatus(order._id, status)
+          const res = await book(order._id, { provider: "steadfast" })
+          expect(res.status).toBe(409)
+          expect(res.data).toEqual({ success: false, message: `A ${status} order cannot be sent to a courier` })
+          expect((await details(order._id)).orderStatus).toBe(status)
+        }
+        const order = await placeOrder()
+        delete process.env.STEADFAST_SECRET_KEY
+        const unset = await book(order._id, { provider: "steadfast" })
+        expect(unset.status).toBe(409)
+        expect(unset.data.message).toBe("Steadfast is not set up: set STEADFAST_SECRET_KEY")
+        expect(fake.requests.length).toBe(calls)
+        expect((await book("order_01NOTANORDER0000000000000", { provider: "manual", courierName: "X", trackingCode: "Y" })).status).toBe(404)
+        expect((await book(order._id, { provider: "dhl" })).status).toBe(400)
+      })
+
+      it("only an admin books: 401 without a session, 403 for a customer", async () => {
+        const order = await placeOrder()
+        expect((await api.post(`/api/admin/order/${order._id}/courier`, { provider: "steadfast" }, anyStatus)).status).toBe(401)
+        const customer = await customerSession(api, "Courier Customer")
+        expect((await book(order._id, { provider: "steadfast" }, customer.cookie)).status).toBe(403)
+        expect((await details(order._id)).courier).toBeNull()
+      })
+    })
+
+    describe("POST /api/admin/order/courier (many orders)", () => {
+      it("books each order on its own: one refusal does not stop the rest", async () => {
+        const [a, b, c] = [await placeOrder(), await placeOrder(), await placeOrder()]
+        await setStatus(b._id, "cancelled")
+        const res = await api.post("/api/admin/order/courier", { provider: "steadfast", orderIds: [a._id, b._id, c._id, a._id] }, as(admin.cookie))
+        expect(res.status).toBe(200)
+        expect(res.data.data).toEqual([
+          { orderId: a._id, success: true, booked: true, data: expect.objectContaining({ provider: "steadfast" }) },
+          { orderId: b._id, success: false, message: "A cancelled order cannot be sent to a courier" },
+          { orderId: c._id, success: true, booked: true, data: expect.objectContaining({ provider: "steadfast" }) },
+        ])
+        expect(fake.creates("steadfast").filter((r) => [a, c].some((o) => o.orderNumber === r.body.invoice))).toHaveLength(2)
+        const tooMany = await api.post("/api/admin/order/courier", { provider: "steadfast", orderIds: Array.from({ length: 101 }, (_, i) => `order_${i}`) }, as(admin.cookie))
+        expect(tooMany.status).toBe(400)
+        expect(tooMany.data.message).toBe("At most 100 orders at once")
+      })
+    })
+  },
+})

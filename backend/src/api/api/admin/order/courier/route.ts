@@ -1,0 +1,26 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { CourierBookingResult } from "@shop/contract"
+import { bookCourier } from "#app/workflows/book-courier"
+import { sessionActor } from "#app/api/utils/session"
+import type { BookCouriersBody } from "../validators"
+
+/**
+ * The same booking for many orders from the admin's orders list: one after
+ * the other (couriers limit how fast a merchant may call them), each order
+ * answered on its own, so one refusal does not stop the rest.
+ */
+export async function POST(req: MedusaRequest<BookCouriersBody>, res: MedusaResponse) {
+  const { orderIds, ...request } = req.validatedBody
+  const adminId = sessionActor(req)?.actor_id
+  const results: CourierBookingResult[] = []
+  for (const orderId of [...new Set(orderIds)]) {
+    try {
+      const { courier, booked } = await bookCourier(req.scope, orderId, request, adminId)
+      results.push({ orderId, success: true, booked, data: courier })
+    } catch (error) {
+      const message = (error as { message?: unknown })?.message
+      results.push({ orderId, success: false, message: typeof message === "string" && message ? message : "Something went wrong" })
+    }
+  }
+  res.json({ success: true, data: results })
+}

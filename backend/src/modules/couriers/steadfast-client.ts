@@ -1,0 +1,69 @@
+import { courierTrackingUrl } from "@shop/contract"
+import { courierCall, refused } from "./http"
+import type { Parcel, ParcelRecord } from "./parcel"
+import type { SteadfastSettings } from "./settings"
+
+const COURIER = "Steadfast"
+
+/** Steadfast's merchant API (portal.packzy.com/api/v1): Api-Key and Secret-Key on every call. */
+export class SteadfastClient {
+  constructor(private readonly settings: SteadfastSettings) {}
+
+  private call(method: "GET" | "POST", path: string, body?: unknown) {
+    return courierCall(
+      COURIER,
+      `${this.settings.baseUrl}${path}`,
+      { method, body, headers: { "Api-Key": this.settings.apiKey, "Secret-Key": this.settings.secretKey } },
+      this.settings.timeoutMs
+    )
+  }
+
+  /** The delivery status of a consignment by its invoice, or null when Steadfast has none with it. */
+  async statusByInvoice(invoice: string): Promise<string | null> {
+    const { status, body } = await this.call("GET", `/status_by_invoice/${encodeURIComponent(invoice)}`)
+    return status === 200 && Number(body.status ?? 200) === 200 && typeof body.delivery_status === "string" ? body.delivery_status : null
+  }
+
+  /** The delivery status of a booked parcel: by consignment id, else by invoice. */
+  async status(record: Pick<ParcelRecord, "consignment_id" | "invoice">): Promise<string | null> {
+    if (!record.consignment_id) return this.statusByInvoice(record.invoice)
+    const { status, body } = await this.call("GET", `/status_by_cid/${encodeURIComponent(record.consignment_id)}`)
+    return status === 200 && typeof body.delivery_status === "string" ? body.delivery_status : null
+  }
+
+  /**
+   * Books a parcel once: the invoice is looked up first, so an earlier attempt
+   * whose answer was lost (a time-out) is found instead of booked twice.
+   */
+  async book(parcel: Parcel): Promise<ParcelRecord> {
+    const now = new Date().toISOString()
+    const base = { provider: "steadfast" as const, courier_name: COURIER, invoice: parcel.invoice, collected_amount: null, delivery_charge: null, on_hold: false, updated_at: now }
+    const existing = await this.statusByInvoice(parcel.invoice)
+    if (existing) {
+      return { ...base, consignment_id: null, tracking_code: null, tracking_url: null, courier_status: existing, booked_by: "found" }
+    }
+    const { status, body } = await this.call("POST", "/create_order", {
+      invoice: parcel.invoice,
+      recipient_name: parcel.recipient_name,
+      recipient_phone: parcel.recipient_phone,
+      recipient_address: parcel.recipient_address,
+      cod_amount: parcel.cod_amount,
+      note: parcel.note,
+      item_description: parcel.item_description,
+    })
+    const consignment = body.consignment as Record<string, unknown> | undefined
+    if (status !== 200 || Number(body.status ?? 200) !== 200 || !consignment || consignment.consignment_id == null) {
+      throw refused(COURIER, body)
+    }
+    const consignmentId = String(consignment.consignment_id)
+    const trackingCode = consignment.tracking_code == null ? null : String(consignment.tracking_code)
+    return {
+      ...base,
+      consignment_id: consignmentId,
+      tracking_code: trackingCode,
+      tracking_url: courierTrackingUrl("steadfast", trackingCode, consignmentId),
+      courier_status: typeof consignment.status === "string" ? consignment.status : "in_review",
+      booked_by: "created",
+    }
+  }
+}

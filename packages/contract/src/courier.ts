@@ -1,0 +1,111 @@
+/**
+ * Couriers (issue 16): the providers a merchant books parcels with, what an
+ * order carries about its parcel, and how a courier's own status words map to
+ * the shop's order statuses. Backend (providers, sync), admin and storefront
+ * read it from here.
+ */
+
+export const COURIER_PROVIDERS = ["steadfast", "pathao", "manual"] as const
+export type CourierProvider = (typeof COURIER_PROVIDERS)[number]
+
+/** An order in one of these statuses is over: it cannot be sent to a courier (409). */
+export const COURIER_CLOSED_STATUSES = ["cancelled", "delivered", "completed"] as const
+
+export const COURIER_LABELS: Record<CourierProvider, string> = {
+  steadfast: "Steadfast",
+  pathao: "Pathao",
+  manual: "Other courier",
+}
+
+export function isCourierProvider(value: unknown): value is CourierProvider {
+  return typeof value === "string" && (COURIER_PROVIDERS as readonly string[]).includes(value)
+}
+
+/** The environment variables each courier needs (`manual` needs none). */
+export const COURIER_SETTINGS: Record<CourierProvider, readonly string[]> = {
+  steadfast: ["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"],
+  pathao: ["PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID"],
+  manual: [],
+}
+
+/** An order's parcel, as the order details, the all-orders rows and the customer's order view carry it. */
+export type CourierInfo = {
+  provider: CourierProvider
+  /** The courier's name (Steadfast, Pathao, or what the merchant typed for another courier). */
+  courierName: string
+  consignmentId: string | null
+  trackingCode: string | null
+  /** The courier's own status word, as it last reported it. */
+  courierStatus: string | null
+  trackingUrl: string | null
+  /** Cash the courier reported collected (null until it reports). */
+  collectedAmount: number | null
+  /** The courier's fee for the parcel (null until it reports). */
+  deliveryCharge: number | null
+  /** The courier holds the parcel (Steadfast hold, Pathao on hold): the merchant should look. */
+  onHold: boolean
+  updatedAt: string
+}
+
+/** What the shop does with a courier status: where the order moves. */
+export type CourierOutcome = "open" | "hold" | "delivered" | "partial" | "returned"
+
+const STEADFAST_OUTCOMES: Record<string, CourierOutcome> = {
+  delivered: "delivered",
+  partial_delivered: "partial",
+  cancelled: "returned",
+  hold: "hold",
+}
+
+const PATHAO_OUTCOMES: Record<string, CourierOutcome> = {
+  delivered: "delivered",
+  partial_delivery: "partial",
+  return: "returned",
+  paid_return: "returned",
+  on_hold: "hold",
+}
+
+/**
+ * The outcome of a courier status. Steadfast's `*_approval_pending` forms are
+ * not final (the courier's admin has not approved them): the order stays open.
+ * Pathao's words are matched case- and separator-insensitively ("Partial
+ * Delivery", "Partial_Delivery", "partial-delivery").
+ */
+export function courierOutcome(provider: CourierProvider, status: string | null | undefined): CourierOutcome {
+  if (!status) return "open"
+  if (provider === "steadfast") return STEADFAST_OUTCOMES[status.trim().toLowerCase()] ?? "open"
+  if (provider === "pathao") {
+    const slug = status.trim().toLowerCase().replace(/^order\./, "").replace(/[\s-]+/g, "_")
+    return PATHAO_OUTCOMES[slug] ?? "open"
+  }
+  return "open"
+}
+
+/** The public tracking page of a parcel, or null when the courier has none. */
+export function courierTrackingUrl(provider: CourierProvider, trackingCode: string | null, consignmentId: string | null): string | null {
+  if (provider === "steadfast" && trackingCode) return `https://steadfast.com.bd/t/${encodeURIComponent(trackingCode)}`
+  if (provider === "pathao" && consignmentId) return `https://merchant.pathao.com/tracking?consignment_id=${encodeURIComponent(consignmentId)}`
+  return null
+}
+
+/** POST /api/admin/order/{orderId}/courier (and the bulk form's per-order answer). */
+export type CourierBookingRequest = {
+  provider: CourierProvider
+  /** manual only: the courier's name and the tracking code the merchant typed */
+  courierName?: string
+  trackingCode?: string
+}
+
+/** A courier as GET /api/admin/couriers lists it. */
+export type CourierChoice = {
+  provider: CourierProvider
+  label: string
+  configured: boolean
+  /** the variables still to set (empty when configured) */
+  missing: string[]
+}
+
+/** One order's answer in POST /api/admin/order/courier (the bulk booking). */
+export type CourierBookingResult =
+  | { orderId: string; success: true; booked: boolean; data: CourierInfo }
+  | { orderId: string; success: false; message: string }
