@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Order, Product } from "@shop/contract"
 import { shopIntegrationTestRunner } from "../utils/runner"
+import { pollCouriers } from "../../src/workflows/sync-courier"
 import seed from "../../src/scripts/seed"
 import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../utils/fake-couriers"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
@@ -12,7 +13,9 @@ jest.setTimeout(240_000)
  * their documented requests and answers. Couriers read their settings from
  * the environment when they book, so each test sets what it needs.
  */
-const COURIER_ENV = ["STEADFAST_BASE_URL", "STEADFAST_API_KEY", "STEADFAST_SECRET_KEY", "PATHAO_BASE_URL", "PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID", "COURIER_TIMEOUT_MS"]
+const STEADFAST_TOKEN = "sf-webhook-token-789"
+const PATHAO_SECRET = "pathao-webhook-secret-012"
+const COURIER_ENV = ["STEADFAST_WEBHOOK_TOKEN", "PATHAO_WEBHOOK_SECRET", "STEADFAST_BASE_URL", "STEADFAST_API_KEY", "STEADFAST_SECRET_KEY", "PATHAO_BASE_URL", "PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID", "COURIER_TIMEOUT_MS"]
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -33,6 +36,8 @@ shopIntegrationTestRunner({
         PATHAO_PASSWORD: PATHAO_ACCOUNT.password,
         PATHAO_STORE_ID: PATHAO_ACCOUNT.storeId,
         COURIER_TIMEOUT_MS: "1500",
+        STEADFAST_WEBHOOK_TOKEN: STEADFAST_TOKEN,
+        PATHAO_WEBHOOK_SECRET: PATHAO_SECRET,
       })
     }
     const disconnect = () => COURIER_ENV.forEach((name) => delete process.env[name])
@@ -144,6 +149,7 @@ shopIntegrationTestRunner({
             collectedAmount: null,
             deliveryCharge: null,
             onHold: false,
+            outcome: "open",
             updatedAt: expect.any(String),
           },
         })
@@ -311,6 +317,140 @@ shopIntegrationTestRunner({
         const tooMany = await api.post("/api/admin/order/courier", { provider: "steadfast", orderIds: Array.from({ length: 101 }, (_, i) => `order_${i}`) }, as(admin.cookie))
         expect(tooMany.status).toBe(400)
         expect(tooMany.data.message).toBe("At most 100 orders at once")
+      })
+    })
+
+    describe("webhooks and the poll", () => {
+      const steadfastHook = (body: Record<string, unknown>, token = STEADFAST_TOKEN) =>
+        api.post("/api/courier/steadfast/webhook", body, { ...anyStatus, headers: { authorization: `Bearer ${token}` } })
+      const pathaoHook = (body: Record<string, unknown>, signature: string | null = PATHAO_SECRET) =>
+        api.post("/api/courier/pathao/webhook", body, { ...anyStatus, headers: signature === null ? {} : { "x-pathao-signature": signature } })
+      const shippedWith = async (provider: "steadfast" | "pathao") => {
+        const order = await placeOrder()
+        expect((await book(order._id, { provider })).status).toBe(201)
+        return order
+      }
+      const consignmentOf = (order: Order) => fake.steadfast.get(order.orderNumber)!
+      const pathaoOf = (order: Order) => [...fake.pathao.values()].find((o) => o.merchant_order_id === order.orderNumber)!
+      const stockOf = async () => (await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock as number
+      const paymentStatus = async (orderId: string) => {
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({ entity: "order", fields: ["payment_collections.status"], filters: { id: orderId } })
+        return (data[0] as { payment_collections: { status: string }[] }).payment_collections.map((p) => p.status)
+      }
+      const hookBody = (order: Order, status: string, extra: Record<string, unknown> = {}) => ({
+        notification_type: "delivery_status",
+        consignment_id: consignmentOf(order).consignment_id,
+        invoice: order.orderNumber,
+        status,
+        cod_amount: order.TotalAmount,
+        delivery_charge: 60,
+        updated_at: "2026-11-25 12:00:00",
+        ...extra,
+      })
+
+      it("Steadfast: a wrong or missing token is 401 and changes nothing; the right one re-reads the status before moving", async () => {
+        const order = await shippedWith("steadfast")
+        consignmentOf(order).status = "delivered"
+        for (const token of ["wrong-token", ""]) {
+          const res = await steadfastHook(hookBody(order, "delivered"), token)
+          expect(res.status).toBe(401)
+        }
+        delete process.env.STEADFAST_WEBHOOK_TOKEN
+        expect((await steadfastHook(hookBody(order, "delivered"))).status).toBe(401)
+        connect()
+        expect((await details(order._id)).orderStatus).toBe("shipped")
+
+        // the webhook says delivered, Steadfast itself still says in review: the order stays shipped
+        consignmentOf(order).status = "in_review"
+        const early = await steadfastHook(hookBody(order, "delivered"))
+        expect(early.status).toBe(200)
+        expect((await details(order._id)).orderStatus).toBe("shipped")
+        expect((await details(order._id)).courier).toMatchObject({ courierStatus: "in_review", outcome: "open" })
+        const statusReads = fake.requests.filter((r) => r.path === `/status_by_cid/${consignmentOf(order).consignment_id}`)
+        expect(statusReads.length).toBeGreaterThan(0)
+
+        consignmentOf(order).status = "delivered"
+        const res = await steadfastHook(hookBody(order, "delivered"))
+        expect(res.status).toBe(200)
+        expect(res.data).toMatchObject({ status: "success", data: { outcome: "delivered", orderStatus: "delivered", moved: true } })
+        const after = await details(order._id)
+        expect(after.orderStatus).toBe("delivered")
+        expect(after.courier).toMatchObject({ courierStatus: "delivered", outcome: "delivered", collectedAmount: order.TotalAmount, deliveryCharge: 60, onHold: false })
+        expect(await paymentStatus(order._id)).toEqual(["completed"])
+        // a repeat moves nothing further
+        expect((await steadfastHook(hookBody(order, "delivered"))).data.data.moved).toBe(false)
+      })
+
+      it("Steadfast: returned parcels cancel the order with their units back; hold flags it; partial records the cash collected", async () => {
+        const returned = await shippedWith("steadfast")
+        const stock = await stockOf()
+        consignmentOf(returned).status = "cancelled"
+        expect((await steadfastHook(hookBody(returned, "cancelled"))).status).toBe(200)
+        const back = await details(returned._id)
+        expect(back.orderStatus).toBe("cancelled")
+        expect(back.courier).toMatchObject({ provider: "steadfast", courierStatus: "cancelled", outcome: "returned" })
+        expect(await stockOf()).toBe(stock + 2)
+
+        const held = await shippedWith("steadfast")
+        consignmentOf(held).status = "hold"
+        await steadfastHook(hookBody(held, "hold"))
+        expect(await details(held._id)).toMatchObject({ orderStatus: "shipped", courier: { onHold: true, outcome: "hold", courierStatus: "hold" } })
+
+        const pending = await shippedWith("steadfast")
+        consignmentOf(pending).status = "partial_delivered_approval_pending"
+        await steadfastHook(hookBody(pending, "partial_delivered_approval_pending"))
+        expect((await details(pending._id)).orderStatus).toBe("shipped")
+        consignmentOf(pending).status = "partial_delivered"
+        await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 500 }))
+        expect(await details(pending._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "partial", collectedAmount: 500 } })
+      })
+
+      it("Steadfast: a webhook for another parcel or a bad body changes nothing", async () => {
+        const order = await shippedWith("steadfast")
+        consignmentOf(order).status = "delivered"
+        const calls = fake.requests.length
+        const stranger = await steadfastHook(hookBody(order, "delivered", { invoice: "ORD-000000-NOPE00" }))
+        expect(stranger.status).toBe(200)
+        expect(stranger.data.message).toBe("Ignored: no parcel of this shop matches")
+        const wrongConsignment = await steadfastHook(hookBody(order, "delivered", { consignment_id: 999 }))
+        expect(wrongConsignment.data.message).toBe("Ignored: no parcel of this shop matches")
+        expect(fake.requests.length).toBe(calls)
+        const bad = await steadfastHook({ invoice: order.orderNumber, status: "delivered" })
+        expect(bad.status).toBe(400)
+        const huge = await steadfastHook({ ...hookBody(order, "delivered"), note: "x".repeat(64 * 1024) })
+        expect(huge.status).toBe(413)
+        expect((await details(order._id)).orderStatus).toBe("shipped")
+      })
+
+      it("Pathao: the handshake is answered 202 with the documented header; a wrong signature is 401; an event re-reads the order", async () => {
+        const handshake = await pathaoHook({ event: "webhook_integration" }, null)
+        expect(handshake.status).toBe(202)
+        expect(handshake.headers["x-pathao-merchant-webhook-integration-secret"]).toBe("f3992ecc-59da-4cbe-a049-a13da2018d51")
+
+        const order = await shippedWith("pathao")
+        const parcel = pathaoOf(order)
+        parcel.order_status = "Delivered"
+        const event = { consignment_id: parcel.consignment_id, merchant_order_id: order.orderNumber, event: "order.delivered", delivery_fee: 60, updated_at: "2026-11-25 23:49:43", store_id: 14401 }
+        expect((await pathaoHook(event, "wrong")).status).toBe(401)
+        expect((await pathaoHook(event, null)).status).toBe(401)
+        expect((await pathaoHook({ event: "webhook_integration" }, "wrong")).status).toBe(401)
+        expect((await details(order._id)).orderStatus).toBe("shipped")
+        const res = await pathaoHook(event)
+        expect(res.status).toBe(202)
+        expect(await details(order._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "delivered", courierStatus: "Delivered" } })
+      })
+
+      it("the poll re-reads open parcels and catches what no webhook said", async () => {
+        const [a, b, c] = [await shippedWith("steadfast"), await shippedWith("pathao"), await shippedWith("steadfast")]
+        consignmentOf(a).status = "delivered"
+        pathaoOf(b).order_status = "Return"
+        const result = await pollCouriers(getContainer(), { limit: 500, spacingMs: { steadfast: 0, pathao: 0 } })
+        expect(result.failed).toBe(0)
+        expect(result.moved).toBeGreaterThanOrEqual(2)
+        expect((await details(a._id)).orderStatus).toBe("delivered")
+        expect((await details(b._id)).orderStatus).toBe("cancelled")
+        expect(await details(c._id)).toMatchObject({ orderStatus: "shipped", courier: { courierStatus: "in_review" } })
       })
     })
   },

@@ -5,6 +5,7 @@ import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
+import { courierWebhookMiddlewares } from "./api/courier/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { addressMiddlewares } from "./api/shop/address/middlewares"
 import { orderMiddlewares } from "./api/shop/order/middlewares"
@@ -29,6 +30,7 @@ export default defineMiddlewares({
     ...adminDashboardMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
+    ...courierWebhookMiddlewares,
     // Medusa's own routes: the same rules (src/api/doors)
     ...medusaDoorMiddlewares,
     ...nativeAdminOrderMiddlewares,

@@ -17,7 +17,7 @@ type Operation = {
   method: "get" | "post" | "put" | "delete" | "patch"
   path: string
   summary: string
-  tag: "auth" | "shop" | "admin"
+  tag: "auth" | "shop" | "admin" | "courier"
   auth: "none" | "customer" | "admin"
   body?: z.ZodTypeAny
   multipart?: string
@@ -102,6 +102,8 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/admin/couriers", summary: "The couriers (steadfast, pathao, manual): each set up or with the environment variables it still needs", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/order/{orderId}/courier", summary: "Book the order with a courier and mark it shipped (201); an order already booked answers its parcel (200) and calls no courier; 409 for a cancelled, delivered or completed order or a courier not set up; 422 the courier's refusal in its words; 502 a courier down or slow (the order unchanged)", tag: "admin", auth: "admin", body: BookCourierSchema },
   { method: "post", path: "/api/admin/order/courier", summary: "The same booking for up to 100 orders, one after the other: { data: [{ orderId, success, booked, data | message }] }", tag: "admin", auth: "admin", body: BookCouriersSchema },
+  { method: "post", path: "/api/courier/steadfast/webhook", summary: "Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN; 401 otherwise): the status is read again from Steadfast, then the order moves forward (delivered, partial, returned to cancelled, hold flagged); a notification for no parcel of this shop is ignored", tag: "courier", auth: "none" },
+  { method: "post", path: "/api/courier/pathao/webhook", summary: "Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET; 401 otherwise), answered 202 with X-Pathao-Merchant-Webhook-Integration-Secret; the webhook_integration handshake changes nothing; the status is read again from Pathao", tag: "courier", auth: "none" },
   { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
   { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics", tag: "admin", auth: "admin" },
   { method: "get", path: "/api/admin/landing-pages/{id}", summary: "One landing page (drafts included)", tag: "admin", auth: "admin" },
@@ -191,7 +193,7 @@ export function openApiDocument(): object {
         "The shop's REST contract. Every error answers `{ success: false, message }` with a 4xx. " +
         "Sign in with /api/auth/login; the HTTP-only session cookie authorises the rest.",
     },
-    tags: [{ name: "auth" }, { name: "shop" }, { name: "admin" }],
+    tags: [{ name: "auth" }, { name: "shop" }, { name: "admin" }, { name: "courier" }],
     components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "connect.sid" } } },
     paths,
   }

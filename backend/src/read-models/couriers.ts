@@ -1,5 +1,7 @@
-import { COURIER_LABELS, COURIER_PROVIDERS, type CourierChoice } from "@shop/contract"
-import { missingCourierSettings } from "../modules/couriers"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { COURIER_LABELS, COURIER_PROVIDERS, type CourierChoice, type CourierProvider, type OrderStatus } from "@shop/contract"
+import { courierOfProviderId, missingCourierSettings, type ParcelRecord } from "../modules/couriers"
 
 /** The couriers a merchant can book with, each set up or with the variables it still needs (GET /api/admin/couriers). */
 export function courierChoices(env: NodeJS.ProcessEnv = process.env): CourierChoice[] {
@@ -7,4 +9,74 @@ export function courierChoices(env: NodeJS.ProcessEnv = process.env): CourierCho
     const missing = missingCourierSettings(provider, env)
     return { provider, label: COURIER_LABELS[provider], configured: missing.length === 0, missing }
   })
+}
+
+/** A parcel with a courier, as the sync reads it: the order, its shop status and the fulfilment the courier's provider made. */
+export type LiveParcel = {
+  orderId: string
+  orderNumber: string
+  status: OrderStatus
+  total: number
+  fulfillmentId: string
+  provider: CourierProvider
+  record: ParcelRecord
+}
+
+type ParcelRow = {
+  order_number: string
+  status: OrderStatus
+  total: unknown
+  order?: {
+    id: string
+    fulfillments?: { id: string; provider_id: string; data: Record<string, unknown> | null; canceled_at: unknown; created_at: unknown }[] | null
+  } | null
+}
+
+const PARCEL_FIELDS = [
+  "order_number",
+  "status",
+  "total",
+  "order.id",
+  "order.fulfillments.id",
+  "order.fulfillments.provider_id",
+  "order.fulfillments.data",
+  "order.fulfillments.canceled_at",
+  "order.fulfillments.created_at",
+]
+
+function liveParcelOf(row: ParcelRow): LiveParcel | null {
+  const fulfilment = (row.order?.fulfillments ?? [])
+    .filter((f) => !f.canceled_at && courierOfProviderId(f.provider_id))
+    .sort((a, b) => new Date(String(b.created_at)).getTime() - new Date(String(a.created_at)).getTime())[0]
+  if (!row.order || !fulfilment) return null
+  return {
+    orderId: row.order.id,
+    orderNumber: row.order_number,
+    status: row.status,
+    total: Number(row.total),
+    fulfillmentId: fulfilment.id,
+    provider: courierOfProviderId(fulfilment.provider_id)!,
+    record: (fulfilment.data ?? {}) as unknown as ParcelRecord,
+  }
+}
+
+/** The live parcel of the order with this number (a courier's invoice / merchant order id), or null. */
+export async function liveParcelByOrderNumber(container: MedusaContainer, orderNumber: string): Promise<LiveParcel | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS, filters: { order_number: orderNumber } })
+  return data[0] ? liveParcelOf(data[0] as unknown as ParcelRow) : null
+}
+
+/**
+ * Parcels still on their way (booked with Steadfast or Pathao, the order
+ * shipped), oldest status first: what the poll re-reads.
+ */
+export async function openParcels(container: MedusaContainer, limit: number): Promise<LiveParcel[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS, filters: { status: "shipped" } })
+  return (data as unknown as ParcelRow[])
+    .map(liveParcelOf)
+    .filter((p): p is LiveParcel => !!p && p.provider !== "manual")
+    .sort((a, b) => String(a.record.updated_at ?? "").localeCompare(String(b.record.updated_at ?? "")))
+    .slice(0, limit)
 }

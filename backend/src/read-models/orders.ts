@@ -88,12 +88,16 @@ const textOrNull = (value: unknown) => (typeof value === "string" && value !== "
 
 /**
  * The order's parcel: its live (not cancelled) fulfilment by a courier
- * provider, newest first, as the provider recorded it (modules/couriers).
+ * provider, newest first, as the provider and the sync recorded it
+ * (modules/couriers, workflows/sync-courier.ts), or the parcel a courier
+ * returned.
  */
 export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): CourierInfo | null {
-  const live = (fulfilments ?? [])
-    .filter((f) => !f.canceled_at && courierOfProviderId(f.provider_id))
-    .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
+  const byCourier = (fulfilments ?? [])
+    .filter((f) => courierOfProviderId(f.provider_id))
+    .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())
+  // the live parcel; else one the courier brought back (the order was cancelled as returned)
+  const live = byCourier.find((f) => !f.canceled_at) ?? byCourier.find((f) => f.data?.outcome === "returned")
   if (!live) return null
   const provider = courierOfProviderId(live.provider_id)!
   const data = (live.data ?? {}) as Partial<ParcelRecord>
@@ -107,6 +111,7 @@ export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): 
     collectedAmount: numberOrNull(data.collected_amount),
     deliveryCharge: numberOrNull(data.delivery_charge),
     onHold: data.on_hold === true,
+    outcome: data.outcome ?? "open",
     updatedAt: iso(textOrNull(data.updated_at) ?? live.created_at ?? new Date()),
   }
 }

@@ -47,7 +47,7 @@ export async function bookCourier(
 ): Promise<{ courier: CourierInfo; booked: boolean }> {
   const order = await findShopOrder(container, orderId)
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
-  if (order.courier) return { courier: order.courier, booked: false }
+  if (order.courier && order.courier.outcome !== "returned") return { courier: order.courier, booked: false }
   const missing = missingCourierSettings(request.provider)
   if (missing.length) {
     throw new MedusaError(MedusaError.Types.CONFLICT, `${COURIER_LABELS[request.provider]} is not set up: set ${missing.join(", ")}`)

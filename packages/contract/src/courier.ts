@@ -44,6 +44,8 @@ export type CourierInfo = {
   deliveryCharge: number | null
   /** The courier holds the parcel (Steadfast hold, Pathao on hold): the merchant should look. */
   onHold: boolean
+  /** Where the parcel ended up by the courier's last word (open while on its way). */
+  outcome: CourierOutcome
   updatedAt: string
 }
 

@@ -3,7 +3,12 @@
  * the fulfillment module): steadfast/, pathao/, manual/. What the rest of the
  * backend reads from here: the provider ids, the settings and the clients.
  */
-import type { CourierProvider } from "@shop/contract"
+import { MedusaError } from "@medusajs/framework/utils"
+import { COURIER_LABELS, type CourierProvider } from "@shop/contract"
+import type { ParcelRecord } from "./parcel"
+import { PathaoClient } from "./pathao-client"
+import { missingCourierSettings, pathaoSettings, steadfastSettings } from "./settings"
+import { SteadfastClient } from "./steadfast-client"
 
 /** The fulfilment provider id of each courier (`<identifier>_<id>` as medusa-config registers them). */
 export const COURIER_PROVIDER_IDS: Record<CourierProvider, string> = {
@@ -17,8 +22,23 @@ export function courierOfProviderId(providerId: string | null | undefined): Cour
   return entry ? (entry[0] as CourierProvider) : null
 }
 
+/** The courier's own current status word for a booked parcel (the truth a webhook only points at), or null when it has no such parcel. */
+export async function readParcelStatus(provider: CourierProvider, record: ParcelRecord): Promise<string | null> {
+  if (provider === "manual") return record.courier_status
+  const notSetUp = () =>
+    new MedusaError(MedusaError.Types.CONFLICT, `${COURIER_LABELS[provider]} is not set up: set ${missingCourierSettings(provider).join(", ")}`)
+  if (provider === "steadfast") {
+    const settings = steadfastSettings()
+    if (!settings) throw notSetUp()
+    return new SteadfastClient(settings).status(record)
+  }
+  const settings = pathaoSettings()
+  if (!settings) throw notSetUp()
+  return new PathaoClient(settings).status(record)
+}
+
 export { COURIER_REFUSED, COURIER_UNAVAILABLE } from "./http"
 export type { Parcel, ParcelRecord } from "./parcel"
-export { missingCourierSettings, pathaoSettings, steadfastSettings } from "./settings"
+export { courierWebhookSecret, missingCourierSettings, pathaoSettings, steadfastSettings } from "./settings"
 export { PathaoClient } from "./pathao-client"
 export { SteadfastClient } from "./steadfast-client"

@@ -31,6 +31,8 @@ export type ParcelRecord = {
   collected_amount: number | null
   delivery_charge: number | null
   on_hold: boolean
+  /** where the parcel ended up by the courier's last word (contract courierOutcome); absent: open */
+  outcome?: "open" | "hold" | "delivered" | "partial" | "returned"
   /** how the booking was found: created now, or found by its invoice after an earlier attempt */
   booked_by: "created" | "found"
   updated_at: string

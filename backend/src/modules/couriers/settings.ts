@@ -58,3 +58,8 @@ export function pathaoSettings(env: NodeJS.ProcessEnv = process.env): PathaoSett
     timeoutMs: courierTimeoutMs(env),
   }
 }
+
+/** The secret a courier's webhook must present (STEADFAST_WEBHOOK_TOKEN, PATHAO_WEBHOOK_SECRET); "" when unset: every call is refused. */
+export function courierWebhookSecret(provider: "steadfast" | "pathao", env: NodeJS.ProcessEnv = process.env): string {
+  return value(env, provider === "steadfast" ? "STEADFAST_WEBHOOK_TOKEN" : "PATHAO_WEBHOOK_SECRET")
+}

@@ -1,0 +1,28 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { courierWebhookSecret, parcelOfWebhook, sameSecret, syncParcel } from "#app/workflows/sync-courier"
+import { SteadfastWebhookSchema } from "../../validators"
+
+/**
+ * Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN).
+ * A trigger only: the status is read again from Steadfast before the order moves.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1]
+  if (!sameSecret(bearer, courierWebhookSecret("steadfast"))) {
+    res.status(401).json({ status: "error", message: "Unauthorized" })
+    return
+  }
+  const parsed = SteadfastWebhookSchema.safeParse(req.body)
+  if (!parsed.success) {
+    res.status(400).json({ status: "error", message: "Not a Steadfast delivery status notification" })
+    return
+  }
+  const { invoice, consignment_id, cod_amount, delivery_charge } = parsed.data
+  const parcel = await parcelOfWebhook(req.scope, "steadfast", invoice, consignment_id)
+  if (!parcel) {
+    res.json({ status: "success", message: "Ignored: no parcel of this shop matches" })
+    return
+  }
+  const result = await syncParcel(req.scope, parcel, { collectedAmount: cod_amount, deliveryCharge: delivery_charge })
+  res.json({ status: "success", message: "Webhook received", data: result })
+}
