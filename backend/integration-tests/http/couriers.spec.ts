@@ -148,6 +148,8 @@ shopIntegrationTestRunner({
             trackingUrl: `https://steadfast.com.bd/t/${consignment.tracking_code}`,
             collectedAmount: null,
             deliveryCharge: null,
+            settledAmount: null,
+            payoutId: null,
             onHold: false,
             outcome: "open",
             updatedAt: expect.any(String),
@@ -439,6 +441,42 @@ shopIntegrationTestRunner({
         const res = await pathaoHook(event)
         expect(res.status).toBe(202)
         expect(await details(order._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "delivered", courierStatus: "Delivered" } })
+      })
+
+      it("payouts: Steadfast's payouts settle their parcels; the cash adds up; reading again changes nothing", async () => {
+        const before = (await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data
+        const delivered = await shippedWith("steadfast")
+        const returned = await shippedWith("steadfast")
+        const onItsWay = await shippedWith("steadfast")
+        consignmentOf(delivered).status = "delivered"
+        consignmentOf(returned).status = "cancelled"
+        await steadfastHook(hookBody(delivered, "delivered", { delivery_charge: 60 }))
+        await steadfastHook(hookBody(returned, "cancelled", { cod_amount: 0, delivery_charge: 60 }))
+        fake.payouts.unshift({
+          id: 9001,
+          amount: delivered.TotalAmount - 60 - 30,
+          created_at: "2026-11-25 18:00:00",
+          consignments: [
+            { consignment_id: consignmentOf(delivered).consignment_id, invoice: delivered.orderNumber, tracking_code: consignmentOf(delivered).tracking_code, cod_amount: delivered.TotalAmount, delivery_charge: 60, status: "delivered" },
+            { consignment_id: consignmentOf(returned).consignment_id, invoice: returned.orderNumber, tracking_code: consignmentOf(returned).tracking_code, cod_amount: 0, delivery_charge: 30, status: "cancelled" },
+            { consignment_id: 1, invoice: "SOMEONE-ELSES-1", tracking_code: "X", cod_amount: 500, delivery_charge: 60, status: "delivered" },
+          ],
+        })
+        const res = await api.post("/api/admin/couriers/steadfast/payouts", {}, as(admin.cookie))
+        expect(res.status).toBe(200)
+        expect(res.data.data).toMatchObject({ settled: 2, unmatched: 1 })
+        expect((await details(delivered._id)).courier).toMatchObject({ settledAmount: delivered.TotalAmount - 60, payoutId: "9001", deliveryCharge: 60, collectedAmount: delivered.TotalAmount })
+        expect((await details(returned._id)).courier).toMatchObject({ settledAmount: -30, payoutId: "9001", deliveryCharge: 30, outcome: "returned" })
+        const cash = (await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data
+        expect(cash.parcels - before.parcels).toBe(3)
+        expect(cash.toCollect - before.toCollect).toBe(onItsWay.TotalAmount)
+        expect(cash.collected - before.collected).toBe(delivered.TotalAmount)
+        expect(cash.fees - before.fees).toBe(90)
+        expect(cash.settled - before.settled).toBe(delivered.TotalAmount - 90)
+        expect(cash.owed).toBe(cash.collected - cash.fees - cash.settled)
+        const again = await api.post("/api/admin/couriers/steadfast/payouts", {}, as(admin.cookie))
+        expect(again.data.data).toMatchObject({ settled: 0, unmatched: 1 })
+        expect((await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data).toEqual(cash)
       })
 
       it("the poll re-reads open parcels and catches what no webhook said", async () => {

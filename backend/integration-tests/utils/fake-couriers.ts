@@ -21,6 +21,8 @@ export class FakeCouriers {
   readonly requests: FakeRequest[] = []
   readonly steadfast = new Map<string, SteadfastConsignment>()
   readonly pathao = new Map<string, PathaoOrder>()
+  /** Steadfast's payouts to the merchant, newest first, each with the consignments it settles */
+  readonly payouts: { id: number; amount: number; created_at: string; consignments: { consignment_id: number; invoice: string; tracking_code: string; cod_amount: number; delivery_charge: number; status: string }[] }[] = []
   /** the next create answers after this many ms (the consignment is made at once: an answer lost on the way) */
   slowNextCreateMs = 0
   /** the next create answers this HTTP status with a server error body */
@@ -122,6 +124,14 @@ export class FakeCouriers {
       const delay = this.slowNextCreateMs
       this.slowNextCreateMs = 0
       return send(200, { status: 200, message: "Consignment has been created successfully.", consignment: { ...consignment, recipient_name: body.recipient_name, recipient_address: body.recipient_address, note: body.note, created_at: new Date().toISOString(), updated_at: new Date().toISOString() } }, delay)
+    }
+    if (method === "GET" && path === "/payments") {
+      return send(200, this.payouts.map(({ consignments: _lines, ...payout }) => ({ ...payout, status: "paid" })))
+    }
+    const payout = /^\/payments\/(\d+)$/.exec(path)
+    if (method === "GET" && payout) {
+      const found = this.payouts.find((p) => String(p.id) === payout[1])
+      return found ? send(200, { data: { ...found, status: "paid" } }) : send(404, { status: 404, message: "Payment not found." })
     }
     const byInvoice = /^\/status_by_invoice\/(.+)$/.exec(path)
     const byCid = /^\/status_by_cid\/(\d+)$/.exec(path)

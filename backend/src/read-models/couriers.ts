@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { COURIER_LABELS, COURIER_PROVIDERS, type CourierChoice, type CourierProvider, type OrderStatus } from "@shop/contract"
+import { COURIER_LABELS, COURIER_PROVIDERS, type CourierCash, type CourierChoice, type CourierProvider, type OrderStatus } from "@shop/contract"
 import { courierOfProviderId, missingCourierSettings, type ParcelRecord } from "../modules/couriers"
 
 /** The couriers a merchant can book with, each set up or with the variables it still needs (GET /api/admin/couriers). */
@@ -44,10 +44,12 @@ const PARCEL_FIELDS = [
   "order.fulfillments.created_at",
 ]
 
-function liveParcelOf(row: ParcelRow): LiveParcel | null {
-  const fulfilment = (row.order?.fulfillments ?? [])
-    .filter((f) => !f.canceled_at && courierOfProviderId(f.provider_id))
-    .sort((a, b) => new Date(String(b.created_at)).getTime() - new Date(String(a.created_at)).getTime())[0]
+/** The order's live parcel; with `returned`, else the parcel a courier brought back. */
+function liveParcelOf(row: ParcelRow, returned = false): LiveParcel | null {
+  const byCourier = (row.order?.fulfillments ?? [])
+    .filter((f) => courierOfProviderId(f.provider_id))
+    .sort((a, b) => new Date(String(b.created_at)).getTime() - new Date(String(a.created_at)).getTime())
+  const fulfilment = byCourier.find((f) => !f.canceled_at) ?? (returned ? byCourier.find((f) => f.data?.outcome === "returned") : undefined)
   if (!row.order || !fulfilment) return null
   return {
     orderId: row.order.id,
@@ -60,11 +62,34 @@ function liveParcelOf(row: ParcelRow): LiveParcel | null {
   }
 }
 
-/** The live parcel of the order with this number (a courier's invoice / merchant order id), or null. */
-export async function liveParcelByOrderNumber(container: MedusaContainer, orderNumber: string): Promise<LiveParcel | null> {
+/**
+ * The live parcel of the order with this number (a courier's invoice /
+ * merchant order id), or null; with `returned`, also a parcel a courier
+ * brought back (a payout may still list its fee).
+ */
+export async function liveParcelByOrderNumber(container: MedusaContainer, orderNumber: string, returned = false): Promise<LiveParcel | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS, filters: { order_number: orderNumber } })
-  return data[0] ? liveParcelOf(data[0] as unknown as ParcelRow) : null
+  return data[0] ? liveParcelOf(data[0] as unknown as ParcelRow, returned) : null
+}
+
+/** The merchant's cash with the couriers, over every parcel (GET /api/admin/couriers/cash). */
+export async function courierCash(container: MedusaContainer): Promise<CourierCash> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS })
+  const cash: CourierCash = { toCollect: 0, collected: 0, fees: 0, settled: 0, owed: 0, parcels: 0 }
+  for (const row of data as unknown as ParcelRow[]) {
+    const parcel = liveParcelOf(row, true)
+    if (!parcel) continue
+    const record = parcel.record
+    cash.parcels += 1
+    if (!record.outcome || record.outcome === "open" || record.outcome === "hold") cash.toCollect += parcel.total
+    cash.collected += Number(record.collected_amount ?? 0)
+    cash.fees += Number(record.delivery_charge ?? 0)
+    cash.settled += Number(record.settled_amount ?? 0)
+  }
+  cash.owed = cash.collected - cash.fees - cash.settled
+  return cash
 }
 
 /**
@@ -75,7 +100,7 @@ export async function openParcels(container: MedusaContainer, limit: number): Pr
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS, filters: { status: "shipped" } })
   return (data as unknown as ParcelRow[])
-    .map(liveParcelOf)
+    .map((row) => liveParcelOf(row))
     .filter((p): p is LiveParcel => !!p && p.provider !== "manual")
     .sort((a, b) => String(a.record.updated_at ?? "").localeCompare(String(b.record.updated_at ?? "")))
     .slice(0, limit)

@@ -110,6 +110,8 @@ export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): 
     trackingUrl: textOrNull(data.tracking_url),
     collectedAmount: numberOrNull(data.collected_amount),
     deliveryCharge: numberOrNull(data.delivery_charge),
+    settledAmount: numberOrNull(data.settled_amount),
+    payoutId: textOrNull(data.payout_id),
     onHold: data.on_hold === true,
     outcome: data.outcome ?? "open",
     updatedAt: iso(textOrNull(data.updated_at) ?? live.created_at ?? new Date()),

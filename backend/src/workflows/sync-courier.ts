@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { courierOutcome, type CourierOutcome, type OrderStatus } from "@shop/contract"
-import { readParcelStatus, type ParcelRecord } from "../modules/couriers"
+import { missingCourierSettings, readParcelStatus, SteadfastClient, steadfastSettings, type ParcelRecord } from "../modules/couriers"
 import { liveParcelByOrderNumber, openParcels, type LiveParcel } from "../read-models/couriers"
 import { updateShopOrderStatusWorkflow } from "./update-order-status"
 
@@ -116,4 +116,44 @@ export async function pollCouriers(
     }
   }
   return { checked: parcels.length, moved, failed }
+}
+
+/**
+ * Reads Steadfast's latest payouts and records, on each parcel a payout
+ * lists, what was paid out for it (its cash less the fee) and the payout's id.
+ * Lines for no parcel of this shop are counted, not recorded. Safe to run
+ * again: a parcel already carrying the same payout is left as it is.
+ */
+export async function syncSteadfastPayouts(
+  container: MedusaContainer,
+  latest = 20
+): Promise<{ payouts: number; settled: number; unmatched: number }> {
+  const settings = steadfastSettings()
+  if (!settings) {
+    throw new MedusaError(MedusaError.Types.CONFLICT, `Steadfast is not set up: set ${missingCourierSettings("steadfast").join(", ")}`)
+  }
+  const client = new SteadfastClient(settings)
+  const payouts = (await client.payments()).slice(0, latest)
+  let settled = 0
+  let unmatched = 0
+  for (const payout of payouts) {
+    for (const line of await client.payment(payout.id)) {
+      const parcel = line.invoice ? await liveParcelByOrderNumber(container, line.invoice, true) : null
+      const known = parcel?.record.consignment_id
+      if (!parcel || parcel.provider !== "steadfast" || (known && line.consignmentId && known !== line.consignmentId)) {
+        unmatched += 1
+        continue
+      }
+      const amount = line.codAmount - line.deliveryCharge
+      if (parcel.record.payout_id === payout.id && parcel.record.settled_amount === amount) continue
+      await recordParcelStatusWorkflow(container).run({
+        input: {
+          fulfillment_id: parcel.fulfillmentId,
+          data: { ...parcel.record, settled_amount: amount, payout_id: payout.id, delivery_charge: line.deliveryCharge, updated_at: new Date().toISOString() },
+        },
+      })
+      settled += 1
+    }
+  }
+  return { payouts: payouts.length, settled, unmatched }
 }

@@ -42,6 +42,9 @@ export type CourierInfo = {
   collectedAmount: number | null
   /** The courier's fee for the parcel (null until it reports). */
   deliveryCharge: number | null
+  /** What the courier paid out for this parcel (its cash less its fee), once a payout lists it. */
+  settledAmount: number | null
+  payoutId: string | null
   /** The courier holds the parcel (Steadfast hold, Pathao on hold): the merchant should look. */
   onHold: boolean
   /** Where the parcel ended up by the courier's last word (open while on its way). */
@@ -111,3 +114,18 @@ export type CourierChoice = {
 export type CourierBookingResult =
   | { orderId: string; success: true; booked: boolean; data: CourierInfo }
   | { orderId: string; success: false; message: string }
+
+/** GET /api/admin/couriers/cash: the merchant's cash with the couriers, in taka. */
+export type CourierCash = {
+  /** cash on parcels still on their way (the order totals) */
+  toCollect: number
+  /** cash the couriers reported collected */
+  collected: number
+  /** the couriers' fees */
+  fees: number
+  /** what the couriers paid out */
+  settled: number
+  /** collected less fees less settled: what the couriers still owe the merchant */
+  owed: number
+  parcels: number
+}

@@ -48,7 +48,9 @@ export async function courierCall(
   let body: Record<string, unknown> = {}
   try {
     const parsed: unknown = text ? JSON.parse(text) : {}
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>
+    // a list answer (Steadfast's /payments) is kept under `data`
+    if (Array.isArray(parsed)) body = { data: parsed }
+    else if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>
   } catch {
     body = {}
   }

@@ -33,6 +33,9 @@ export type ParcelRecord = {
   on_hold: boolean
   /** where the parcel ended up by the courier's last word (contract courierOutcome); absent: open */
   outcome?: "open" | "hold" | "delivered" | "partial" | "returned"
+  /** what the courier paid out for this parcel (its cash less its fee) and in which payout */
+  settled_amount?: number | null
+  payout_id?: string | null
   /** how the booking was found: created now, or found by its invoice after an earlier attempt */
   booked_by: "created" | "found"
   updated_at: string

@@ -5,6 +5,18 @@ import type { SteadfastSettings } from "./settings"
 
 const COURIER = "Steadfast"
 
+export type SteadfastPayment = { id: string; amount: number; createdAt: string }
+export type SteadfastPayoutLine = { consignmentId: string | null; invoice: string | null; codAmount: number; deliveryCharge: number }
+
+/** A list answer: a bare array, or one under `data` (Steadfast answers both ways across versions). */
+function listOf(body: unknown): Record<string, unknown>[] {
+  if (Array.isArray(body)) return body as Record<string, unknown>[]
+  const data = (body as { data?: unknown })?.data
+  if (Array.isArray(data)) return data as Record<string, unknown>[]
+  const nested = (data as { data?: unknown })?.data
+  return Array.isArray(nested) ? (nested as Record<string, unknown>[]) : []
+}
+
 /** Steadfast's merchant API (portal.packzy.com/api/v1): Api-Key and Secret-Key on every call. */
 export class SteadfastClient {
   constructor(private readonly settings: SteadfastSettings) {}
@@ -29,6 +41,27 @@ export class SteadfastClient {
     if (!record.consignment_id) return this.statusByInvoice(record.invoice)
     const { status, body } = await this.call("GET", `/status_by_cid/${encodeURIComponent(record.consignment_id)}`)
     return status === 200 && typeof body.delivery_status === "string" ? body.delivery_status : null
+  }
+
+  /** Steadfast's payouts to the merchant, newest first (GET /payments), ids and amounts. */
+  async payments(): Promise<SteadfastPayment[]> {
+    const { status, body } = await this.call("GET", "/payments")
+    if (status !== 200) throw refused(COURIER, body)
+    return listOf(body).map((p) => ({ id: String(p.id), amount: Number(p.amount ?? 0), createdAt: String(p.created_at ?? "") }))
+  }
+
+  /** One payout with the consignments it settles (GET /payments/{id}). */
+  async payment(id: string): Promise<SteadfastPayoutLine[]> {
+    const { status, body } = await this.call("GET", `/payments/${encodeURIComponent(id)}`)
+    if (status !== 200) throw refused(COURIER, body)
+    const payment = (body.data && typeof body.data === "object" && !Array.isArray(body.data) ? body.data : body) as Record<string, unknown>
+    const lines = Array.isArray(payment.consignments) ? (payment.consignments as Record<string, unknown>[]) : []
+    return lines.map((line) => ({
+      consignmentId: line.consignment_id == null ? null : String(line.consignment_id),
+      invoice: typeof line.invoice === "string" ? line.invoice : null,
+      codAmount: Number(line.cod_amount ?? 0),
+      deliveryCharge: Number(line.delivery_charge ?? 0),
+    }))
   }
 
   /**
