@@ -479,6 +479,41 @@ shopIntegrationTestRunner({
         expect((await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data).toEqual(cash)
       })
 
+      it("a shopper sees the courier and tracking of their own parcel, never the merchant's cash with the courier", async () => {
+        const shopper = await customerSession(api, "Parcel Watcher")
+        const me = { _id: shopper.user.id as string }
+        await api.post("/api/shop/products/addtocart", { userId: me._id, productId: product._id, quantity: 1 }, as(shopper.cookie))
+        const cartId = (await api.get(`/api/shop/products/getcart/${me._id}`, as(shopper.cookie))).data.data._id
+        const address = { address: "Flat 3, Road 9, Banani", city: "Dhaka", pincode: "1213", number: "01812345678", notes: "Gate 2" }
+        const addressId = (await api.post("/api/shop/address/add", { userId: me._id, ...address }, as(shopper.cookie))).data.data[0]._id
+        const placed = await api.post(
+          "/api/shop/order/create-order",
+          { userId: me._id, cartId, cartItems: [], addressInfo: { addressId }, orderStatus: "pending" },
+          as(shopper.cookie)
+        )
+        expect([placed.status, placed.data.message]).toEqual([201, expect.anything()])
+        const order = placed.data.data as Order
+        expect((await book(order._id, { provider: "steadfast" })).status).toBe(201)
+        consignmentOf(order).status = "delivered"
+        await steadfastHook(hookBody(order, "delivered", { delivery_charge: 60 }))
+        const full = (await details(order._id)).courier!
+        expect(full).toMatchObject({ collectedAmount: order.TotalAmount, deliveryCharge: 60 })
+
+        const mine = (await api.get(`/api/shop/order/get-order-details/${order._id}`, as(shopper.cookie))).data.data as Order
+        expect(mine.courier).toEqual({ ...full, collectedAmount: null, deliveryCharge: null, settledAmount: null, payoutId: null })
+        const list = (await api.get(`/api/shop/order/get-orders/${me._id}`, as(shopper.cookie))).data.data as Order[]
+        expect(list.find((o) => o._id === order._id)!.courier).toEqual(mine.courier)
+
+        // Medusa's own /store order answer, fulfilments asked for: courier and tracking only
+        const keys = await getContainer().resolve("api_key").listApiKeys({ type: "publishable" })
+        const key = keys.find((k: { revoked_at: unknown }) => !k.revoked_at)!.token
+        const store = await api.get(`/store/orders/${order._id}?fields=+fulfillments`, { ...anyStatus, headers: { "x-publishable-api-key": key } })
+        expect(store.status).toBe(200)
+        const data = (store.data.order.fulfillments as { data: Record<string, unknown> }[]).map((f) => f.data)
+        expect(data).toEqual([{ provider: "steadfast", courier_name: "Steadfast", tracking_code: full.trackingCode, tracking_url: full.trackingUrl, courier_status: "delivered" }])
+        expect(JSON.stringify(store.data)).not.toContain("collected_amount")
+      })
+
       it("the poll re-reads open parcels and catches what no webhook said", async () => {
         const [a, b, c] = [await shippedWith("steadfast"), await shippedWith("pathao"), await shippedWith("steadfast")]
         consignmentOf(a).status = "delivered"

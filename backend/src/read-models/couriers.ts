@@ -105,3 +105,12 @@ export async function openParcels(container: MedusaContainer, limit: number): Pr
     .sort((a, b) => String(a.record.updated_at ?? "").localeCompare(String(b.record.updated_at ?? "")))
     .slice(0, limit)
 }
+
+/** The parcel fields a fulfilment's data may show a shopper (Medusa's /store order answers): no cash, no payouts. */
+const SHOPPER_PARCEL_FIELDS = ["provider", "courier_name", "tracking_code", "tracking_url", "courier_status"] as const
+
+export function shopperParcelData(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== "object") return {}
+  const record = data as Record<string, unknown>
+  return Object.fromEntries(SHOPPER_PARCEL_FIELDS.filter((k) => k in record).map((k) => [k, record[k]]))
+}

@@ -129,3 +129,12 @@ export type CourierCash = {
   owed: number
   parcels: number
 }
+
+/**
+ * What a shopper sees of their own parcel: the courier, its tracking and its
+ * status word; never the merchant's cash (collected, fees, payouts).
+ */
+export function shopperCourierView(courier: CourierInfo | null): CourierInfo | null {
+  if (!courier) return null
+  return { ...courier, collectedAmount: null, deliveryCharge: null, settledAmount: null, payoutId: null }
+}

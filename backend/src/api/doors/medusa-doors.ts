@@ -4,6 +4,7 @@ import { emailSchema, passwordSchema } from "../api/auth/validators"
 import { countRegistration } from "../api/auth/middlewares"
 import { guessCounted } from "../utils/guesses"
 import { receiveImages, storeImages } from "../utils/upload"
+import { shopperParcelData } from "../../read-models/couriers"
 
 /**
  * Medusa's own /auth, /store and /admin routes reach the same customers,
@@ -229,21 +230,31 @@ export function redactOrder<T extends Record<string, unknown>>(order: T): T {
  * - GET /store/orders/{id}: whoever has the id reads the order, but only its
  *   own customer's session sees email, phone, names and address;
  * - order transfers (a guest order claimed by an account) are refused: a guest
- *   order never attaches to an account.
+ *   order never attaches to an account;
+ * - a parcel's courier record (fulfilments' data) shows only its courier and
+ *   tracking, never what the merchant collected, paid in fees or was paid out.
  */
 const ordersDoor: Handler = (req, res, next) => {
-  const [orderId, action] = segments(req)
-  if (!orderId) return next()
+  const [, action] = segments(req)
   if (action === "transfer") return refuse(res, 403, "Orders cannot be transferred between accounts on this shop")
   if (req.method !== "GET" || action) return next()
   const customer = storeCustomer(req)
   const json = res.json.bind(res)
-  res.json = ((body: { order?: Record<string, unknown> }) => {
+  res.json = ((body: { order?: Record<string, unknown>; orders?: Record<string, unknown>[] }) => {
+    if (Array.isArray(body?.orders)) return json({ ...body, orders: body.orders.map(withShopperParcels) })
     const order = body?.order
-    if (!order || (customer && order.customer_id === customer)) return json(body)
-    return json({ ...body, order: redactOrder(order) })
+    if (!order) return json(body)
+    const own = !!customer && order.customer_id === customer
+    return json({ ...body, order: withShopperParcels(own ? order : redactOrder(order)) })
   }) as typeof res.json
   next()
+}
+
+/** A fulfilment's data, when asked for (`fields=+fulfillments`), shows only the parcel's courier and tracking, never the merchant's cash. */
+function withShopperParcels<T extends Record<string, unknown>>(order: T): T {
+  if (!Array.isArray(order.fulfillments)) return order
+  const fulfillments = (order.fulfillments as Record<string, unknown>[]).map((f) => ("data" in f ? { ...f, data: shopperParcelData(f.data) } : f))
+  return { ...order, fulfillments }
 }
 
 /** Returns are the merchant's, through the shop's order statuses. */

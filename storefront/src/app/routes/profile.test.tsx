@@ -35,6 +35,21 @@ const ORDERS = [
     orderStatus: 'delivered',
     TotalAmount: 990,
     isGuest: false,
+    courier: {
+      provider: 'steadfast',
+      courierName: 'Steadfast',
+      consignmentId: '1424107',
+      trackingCode: '15BAEB8A',
+      courierStatus: 'delivered',
+      trackingUrl: 'https://steadfast.com.bd/t/15BAEB8A',
+      collectedAmount: null,
+      deliveryCharge: null,
+      settledAmount: null,
+      payoutId: null,
+      onHold: false,
+      outcome: 'delivered',
+      updatedAt: '2026-11-21T09:05:00.000Z',
+    },
     cartItems: [],
     addressInfo: [{ address: 'Flat 5B', city: 'Chattogram', pincode: '4000' }],
   },
@@ -170,7 +185,17 @@ describe('/profile', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'View Details' }));
-    expect(within(screen.getByRole('dialog')).getByText('nothing here')).toBeInTheDocument();
+    const second = within(screen.getByRole('dialog'));
+    expect(second.getByText('nothing here')).toBeInTheDocument();
+    // a parcel with a courier: its name, tracking code and the courier's tracking page
+    const delivery = within(second.getByTestId('order-courier'));
+    expect(delivery.getByText('Steadfast')).toBeInTheDocument();
+    expect(delivery.getByText('15BAEB8A')).toBeInTheDocument();
+    expect(delivery.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://steadfast.com.bd/t/15BAEB8A');
+    fireEvent.click(second.getByRole('button', { name: 'Close' }));
+    // an order not yet with a courier has no delivery section
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'View Details' }));
+    expect(within(screen.getByRole('dialog')).queryByTestId('order-courier')).not.toBeInTheDocument();
   });
 
   it("Orders tab: 'No orders found' without orders, or when the load is rejected", async () => {

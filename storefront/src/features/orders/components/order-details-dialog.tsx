@@ -58,6 +58,29 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
           )}
         </section>
 
+        {order.courier && (
+          <section className="order-dialog__section" aria-labelledby="order-dialog-courier" data-testid="order-courier">
+            <h3 id="order-dialog-courier">Delivery</h3>
+            <dl className="order-dialog__facts">
+              <div>
+                <dt>Courier</dt>
+                <dd>{order.courier.courierName}</dd>
+              </div>
+              {order.courier.trackingCode && (
+                <div>
+                  <dt>Tracking code</dt>
+                  <dd>{order.courier.trackingCode}</dd>
+                </div>
+              )}
+            </dl>
+            {order.courier.trackingUrl && (
+              <a href={order.courier.trackingUrl} target="_blank" rel="noopener noreferrer">
+                Track your parcel
+              </a>
+            )}
+          </section>
+        )}
+
         <section className="order-dialog__section" aria-labelledby="order-dialog-shipping">
           <h3 id="order-dialog-shipping">Shipping Info</h3>
           <address className="order-dialog__address">

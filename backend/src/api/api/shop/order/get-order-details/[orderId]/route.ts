@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { shopperCourierView } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { sessionActor } from "#app/api/utils/session"
 
@@ -10,5 +11,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!order || (actor.actor_type === "customer" && order.userId?._id !== actor.actor_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
   }
-  res.json({ success: true, data: order })
+  // a shopper sees their parcel's courier and tracking, not the merchant's cash with the courier
+  res.json({ success: true, data: actor.actor_type === "user" ? order : { ...order, courier: shopperCourierView(order.courier) } })
 }
