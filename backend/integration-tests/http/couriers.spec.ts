@@ -151,6 +151,8 @@ shopIntegrationTestRunner({
             settledAmount: null,
             payoutId: null,
             onHold: false,
+            awaitingReturn: false,
+            returnedUnits: 0,
             outcome: "open",
             updatedAt: expect.any(String),
           },
@@ -384,15 +386,28 @@ shopIntegrationTestRunner({
         expect((await steadfastHook(hookBody(order, "delivered"))).data.data.moved).toBe(false)
       })
 
-      it("Steadfast: returned parcels cancel the order with their units back; hold flags it; partial records the cash collected", async () => {
+      it("Steadfast: a returned parcel cancels the order, its units back in stock when received; hold flags it; partial records the cash and the units received", async () => {
         const returned = await shippedWith("steadfast")
         const stock = await stockOf()
         consignmentOf(returned).status = "cancelled"
         expect((await steadfastHook(hookBody(returned, "cancelled"))).status).toBe(200)
         const back = await details(returned._id)
         expect(back.orderStatus).toBe("cancelled")
-        expect(back.courier).toMatchObject({ provider: "steadfast", courierStatus: "cancelled", outcome: "returned" })
+        expect(back.courier).toMatchObject({ provider: "steadfast", courierStatus: "cancelled", outcome: "returned", awaitingReturn: true, returnedUnits: 0 })
+        // the parcel is on its way back: its units count again once the merchant receives them
+        expect(await stockOf()).toBe(stock)
+        const receive = (orderId: string, body: Record<string, unknown> = {}) => api.post(`/api/admin/order/${orderId}/courier/returned`, body, as(admin.cookie))
+        const received = await receive(returned._id)
+        expect(received.status).toBe(200)
+        expect(received.data).toMatchObject({ success: true, message: "2 unit(s) back in stock", data: { awaitingReturn: false, returnedUnits: 2 } })
         expect(await stockOf()).toBe(stock + 2)
+        const twice = await receive(returned._id)
+        expect(twice.status).toBe(409)
+        expect(twice.data.message).toBe("No units are on their way back from a courier for this order")
+        expect(await stockOf()).toBe(stock + 2)
+        // out of cancelled by hand, the units are taken again (they are back in stock)
+        await setStatus(returned._id, "pending")
+        expect(await stockOf()).toBe(stock)
 
         const held = await shippedWith("steadfast")
         consignmentOf(held).status = "hold"
@@ -405,7 +420,19 @@ shopIntegrationTestRunner({
         expect((await details(pending._id)).orderStatus).toBe("shipped")
         consignmentOf(pending).status = "partial_delivered"
         await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 500 }))
-        expect(await details(pending._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "partial", collectedAmount: 500 } })
+        expect(await details(pending._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "partial", collectedAmount: 500, awaitingReturn: true } })
+        const partialStock = await stockOf()
+        const unnamed = await receive(pending._id)
+        expect([unnamed.status, unnamed.data.message]).toEqual([400, "Name the units that came back from the partial delivery"])
+        const tooMany = await receive(pending._id, { items: [{ productId: product._id, quantity: 3 }] })
+        expect([tooMany.status, tooMany.data.message]).toEqual([400, `At most 2 of ${product.title} can come back`])
+        const one = await receive(pending._id, { items: [{ productId: product._id, quantity: 1 }] })
+        expect(one.status).toBe(200)
+        expect(one.data.data).toMatchObject({ awaitingReturn: false, returnedUnits: 1 })
+        expect(await stockOf()).toBe(partialStock + 1)
+        // a repeated webhook for the same partial delivery does not ask for the units again
+        await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 500 }))
+        expect((await details(pending._id)).courier).toMatchObject({ awaitingReturn: false, returnedUnits: 1 })
       })
 
       it("Steadfast: a webhook for another parcel or a bad body changes nothing", async () => {

@@ -114,6 +114,8 @@ export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): 
     payoutId: textOrNull(data.payout_id),
     onHold: data.on_hold === true,
     outcome: data.outcome ?? "open",
+    awaitingReturn: data.awaiting_return === true,
+    returnedUnits: (data.returned_units ?? []).reduce((sum, unit) => sum + Number(unit.quantity), 0),
     updatedAt: iso(textOrNull(data.updated_at) ?? live.created_at ?? new Date()),
   }
 }

@@ -40,13 +40,16 @@ export type SyncResult = { courierStatus: string | null; outcome: CourierOutcome
  * records it on the fulfilment, and moves the order forward: delivered and
  * partially delivered to `delivered` (the COD payment captured; the cash
  * collected recorded: the order's total, or what the courier reported for a
- * partial delivery), returned to `cancelled` (its units back in stock), on
- * hold stays shipped and is flagged.
+ * partial delivery), returned to `cancelled`, on hold stays shipped and is
+ * flagged. Units a courier brings back (a returned parcel, the rest of a
+ * partial delivery) are awaited: they go back into stock when the merchant
+ * receives them (receiveReturnedUnits).
  */
 export async function syncParcel(container: MedusaContainer, parcel: LiveParcel, reported: Reported = {}): Promise<SyncResult> {
   const status = await readParcelStatus(parcel.provider, parcel.record)
   const outcome = courierOutcome(parcel.provider, status)
   const previous = parcel.record
+  const comesBack = outcome === "returned" || outcome === "partial"
   const collected =
     outcome === "delivered" ? parcel.total : outcome === "partial" ? reported.collectedAmount ?? previous.collected_amount ?? null : previous.collected_amount ?? null
   const record: ParcelRecord = {
@@ -54,6 +57,8 @@ export async function syncParcel(container: MedusaContainer, parcel: LiveParcel,
     courier_status: status ?? previous.courier_status,
     on_hold: outcome === "hold",
     outcome,
+    // units coming back: the merchant confirms receipt before they count as stock again
+    awaiting_return: comesBack ? (previous.outcome === outcome ? previous.awaiting_return ?? true : true) : false,
     collected_amount: collected,
     delivery_charge: reported.deliveryCharge ?? previous.delivery_charge ?? null,
     updated_at: new Date().toISOString(),
@@ -61,7 +66,7 @@ export async function syncParcel(container: MedusaContainer, parcel: LiveParcel,
   await recordParcelStatusWorkflow(container).run({ input: { fulfillment_id: parcel.fulfillmentId, data: record } })
   const target = MOVES[outcome]
   if (target && MOVABLE.includes(parcel.status)) {
-    await updateShopOrderStatusWorkflow(container).run({ input: { order_id: parcel.orderId, status: target } })
+    await updateShopOrderStatusWorkflow(container).run({ input: { order_id: parcel.orderId, status: target, keep_stock: outcome === "returned" } })
     return { courierStatus: record.courier_status, outcome, orderStatus: target, moved: true }
   }
   return { courierStatus: record.courier_status, outcome, orderStatus: parcel.status, moved: false }

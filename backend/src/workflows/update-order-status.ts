@@ -20,7 +20,7 @@ export const updateShopOrderStatusWorkflow = createWorkflow(
     const refuse = transform({ input }, ({ input }) =>
       input.courier ? { statuses: [...COURIER_CLOSED_STATUSES], message: "A {status} order cannot be sent to a courier" } : undefined
     )
-    const change = changeOrderStatusStep({ order_id: input.order_id, status: input.status, refuse_from: refuse })
+    const change = changeOrderStatusStep({ order_id: input.order_id, status: input.status, refuse_from: refuse, keep_stock: input.keep_stock })
     syncNativeOrderStep({ order_id: input.order_id, status: input.status, admin_id: input.admin_id, courier: input.courier })
     const { data: orders } = useQueryGraphStep({
       entity: "order",

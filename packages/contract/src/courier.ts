@@ -47,6 +47,10 @@ export type CourierInfo = {
   payoutId: string | null
   /** The courier holds the parcel (Steadfast hold, Pathao on hold): the merchant should look. */
   onHold: boolean
+  /** The courier is bringing units back (a returned parcel, a partial delivery) and the merchant has not received them yet. */
+  awaitingReturn: boolean
+  /** Units received back from the courier and put back in stock. */
+  returnedUnits: number
   /** Where the parcel ended up by the courier's last word (open while on its way). */
   outcome: CourierOutcome
   updatedAt: string

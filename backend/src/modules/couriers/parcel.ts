@@ -36,6 +36,10 @@ export type ParcelRecord = {
   /** what the courier paid out for this parcel (its cash less its fee) and in which payout */
   settled_amount?: number | null
   payout_id?: string | null
+  /** the courier returned units (a returned parcel, a partial delivery) that the merchant has not received back yet */
+  awaiting_return?: boolean
+  /** units the merchant received back and that went back into stock */
+  returned_units?: { product_id: string | null; title: string; quantity: number }[]
   /** how the booking was found: created now, or found by its invoice after an earlier attempt */
   booked_by: "created" | "found"
   updated_at: string

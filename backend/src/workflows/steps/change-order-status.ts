@@ -17,7 +17,7 @@ type Undo = {
 }
 
 /** The order's units at the default location, read from the Medusa order's lines. */
-async function orderStockLines(
+export async function orderStockLines(
   container: Parameters<Parameters<typeof createStep>[1]>[1]["container"],
   orderId: string
 ): Promise<{ location_id: string; lines: StockLine[] }> {
@@ -57,7 +57,16 @@ async function orderStockLines(
  */
 export const changeOrderStatusStep = createStep(
   "change-order-status",
-  async (input: { order_id: string; status: OrderStatus; refuse_from?: { statuses: OrderStatus[]; message: string } }, { container }) => {
+  async (
+    input: {
+      order_id: string
+      status: OrderStatus
+      refuse_from?: { statuses: OrderStatus[]; message: string }
+      /** into `cancelled` without the units: a courier's returned parcel, restocked when the merchant receives it */
+      keep_stock?: boolean
+    },
+    { container }
+  ) => {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "order",
@@ -85,7 +94,7 @@ export const changeOrderStatusStep = createStep(
     }
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
     let stockTaken = record.stock_taken
-    if (input.status === "cancelled" && record.stock_taken) {
+    if (input.status === "cancelled" && record.stock_taken && !input.keep_stock) {
       await service.returnStock(location_id, lines)
       undo.moved = -1
       stockTaken = false

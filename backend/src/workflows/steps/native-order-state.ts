@@ -100,6 +100,8 @@ export type NativeOrderInput = {
   order_id: string
   status: OrderStatus
   admin_id?: string
+  /** Into `cancelled` keeping the units out of stock (a courier's returned parcel, restocked on receipt). */
+  keep_stock?: boolean
   /** Book the delivery with this fulfilment provider (a courier) and parcel, instead of recording it by hand. */
   courier?: { provider_id: string; data: Record<string, unknown> }
 }

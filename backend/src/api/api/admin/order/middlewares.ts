@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateShopBody, validateShopQuery } from "#app/api/utils/validate"
-import { AllOrdersQuerySchema, BookCourierSchema, BookCouriersSchema, UpdateOrderStatusSchema } from "./validators"
+import { AllOrdersQuerySchema, BookCourierSchema, BookCouriersSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./validators"
 
 export const adminOrderMiddlewares: MiddlewareRoute[] = [
   {
@@ -22,5 +22,10 @@ export const adminOrderMiddlewares: MiddlewareRoute[] = [
     matcher: "/api/admin/order/:orderId/courier",
     methods: ["POST"],
     middlewares: [validateShopBody(BookCourierSchema)],
+  },
+  {
+    matcher: "/api/admin/order/:orderId/courier/returned",
+    methods: ["POST"],
+    middlewares: [validateShopBody(ReturnedUnitsSchema)],
   },
 ]

@@ -54,3 +54,22 @@ export const BookCouriersSchema = z
   .strict()
   .refine(manualNeedsNames, MANUAL_MESSAGE)
 export type BookCouriersBody = z.infer<typeof BookCouriersSchema>
+
+/** POST /api/admin/order/{orderId}/courier/returned: a partial delivery names the units that came back. */
+export const ReturnedUnitsSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            productId: capped(64, "A product id is longer than 64 characters", "productId must be text"),
+            quantity: whole("quantity", 1, 1000),
+          })
+          .strict(),
+        { error: "items must be a list of { productId, quantity }" }
+      )
+      .max(100, "At most 100 lines")
+      .optional(),
+  })
+  .strict()
+export type ReturnedUnitsBody = z.infer<typeof ReturnedUnitsSchema>
