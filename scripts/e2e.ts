@@ -25,6 +25,7 @@ import {
   type Service,
 } from "./lib/stack"
 import { openTestDatabase } from "./lib/test-db"
+import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../backend/integration-tests/utils/fake-couriers"
 
 const quiet = process.env.E2E_VERBOSE ? (line: string) => console.log(line) : () => undefined
 const say = (line: string) => console.log(`[e2e] ${line}`)
@@ -32,8 +33,15 @@ const say = (line: string) => console.log(`[e2e] ${line}`)
 async function main(): Promise<number> {
   const db = await openTestDatabase()
   const services: Service[] = []
+  // the couriers' merchant APIs (Steadfast, Pathao) at the network edge: admin-courier.spec books parcels with them
+  const couriers = new FakeCouriers()
+  let couriersUp = false
   const cleanup = async () => {
     for (const s of [...services].reverse()) await stopService(s)
+    if (couriersUp) {
+      couriersUp = false
+      await couriers.stop()
+    }
     await db.stop()
   }
   process.on("SIGINT", () => void cleanup().then(() => process.exit(130)))
@@ -44,6 +52,8 @@ async function main(): Promise<number> {
     const databaseUrl = withDatabase(db.serverUrl, database)
     const [backendPort, storefrontPort] = [await freePort(), await freePort()]
     const publicUrl = `http://localhost:${storefrontPort}`
+    const couriersUrl = await couriers.start()
+    couriersUp = true
     const env = backendEnv({
       databaseUrl,
       extra: {
@@ -60,6 +70,17 @@ async function main(): Promise<number> {
         REGISTER_LIMIT_PER_ADDRESS: "1000000",
         ADMIN_EMAIL: "admin@shop.local",
         ADMIN_PASSWORD: "admin12345",
+        STEADFAST_BASE_URL: `${couriersUrl}/steadfast/api/v1`,
+        STEADFAST_API_KEY: STEADFAST_KEYS.apiKey,
+        STEADFAST_SECRET_KEY: STEADFAST_KEYS.secretKey,
+        STEADFAST_WEBHOOK_TOKEN: randomBytes(16).toString("hex"),
+        PATHAO_BASE_URL: `${couriersUrl}/pathao`,
+        PATHAO_CLIENT_ID: PATHAO_ACCOUNT.clientId,
+        PATHAO_CLIENT_SECRET: PATHAO_ACCOUNT.clientSecret,
+        PATHAO_USERNAME: PATHAO_ACCOUNT.username,
+        PATHAO_PASSWORD: PATHAO_ACCOUNT.password,
+        PATHAO_STORE_ID: PATHAO_ACCOUNT.storeId,
+        PATHAO_WEBHOOK_SECRET: randomBytes(16).toString("hex"),
       },
     })
     say("building what changed...")

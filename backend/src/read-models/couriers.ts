@@ -85,7 +85,8 @@ export async function courierCash(container: MedusaContainer): Promise<CourierCa
     cash.parcels += 1
     if (!record.outcome || record.outcome === "open" || record.outcome === "hold") cash.toCollect += parcel.total
     cash.collected += Number(record.collected_amount ?? 0)
-    cash.fees += Number(record.delivery_charge ?? 0)
+    // a fee is owed once the parcel is delivered or back (Pathao quotes it at booking)
+    if (record.outcome && record.outcome !== "open" && record.outcome !== "hold") cash.fees += Number(record.delivery_charge ?? 0)
     cash.settled += Number(record.settled_amount ?? 0)
   }
   cash.owed = cash.collected - cash.fees - cash.settled

@@ -125,7 +125,7 @@ export type CourierCash = {
   toCollect: number
   /** cash the couriers reported collected */
   collected: number
-  /** the couriers' fees */
+  /** the couriers' fees on parcels delivered or returned (a fee quoted at booking is not yet due) */
   fees: number
   /** what the couriers paid out */
   settled: number

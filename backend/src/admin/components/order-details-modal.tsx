@@ -1,5 +1,5 @@
 import { Badge, Button, Container, FocusModal, Heading, Label, Select, Text, toast } from "@medusajs/ui"
-import { useState, type FormEvent, type ReactNode } from "react"
+import { useState, type FormEvent } from "react"
 import { useOrder, useUpdateOrderStatus } from "../hooks/use-orders"
 import { formatDateTime } from "@shop/contract"
 import { serverMessage } from "../lib/errors"
@@ -8,25 +8,9 @@ import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } 
 import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
 import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, shortOrderId, type ShopOrder } from "../lib/orders"
 import { NewBadge, OrderStatusBadge } from "./order-badges"
+import { CourierSection } from "./courier-parcel"
+import { Field, Section } from "./detail-section"
 import { SupportPhone } from "./support-phone"
-
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div className="flex flex-col gap-y-0.5">
-    <Text size="xsmall" className="text-ui-fg-muted uppercase tracking-wide">
-      {label}
-    </Text>
-    <Text size="small" className="break-words">
-      {children || "—"}
-    </Text>
-  </div>
-)
-
-const Section = ({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) => (
-  <Container className="flex flex-col gap-y-3 px-4 py-3" data-testid={testId}>
-    <Heading level="h3">{title}</Heading>
-    {children}
-  </Container>
-)
 
 /** The status form: one select, initialised from the order's current status. */
 const UpdateStatusForm = ({ order }: { order: ShopOrder }) => {
@@ -191,6 +175,8 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
                   <Field label="Delivery Notes">{address?.notes}</Field>
                 </div>
               </Section>
+
+              <CourierSection order={order} />
 
               <Container className="px-4 py-3">
                 {/* keyed by the order's state: a fresh read after an update sets the select again */}

@@ -50,4 +50,7 @@ export const adminKeys = {
   landingPageList: () => [...adminKeys.landingPages(), "list"] as const,
   landingPageDetail: (id: string) => [...adminKeys.landingPages(), "detail", id] as const,
   support: () => [...adminKeys.all, "support"] as const,
+  couriers: () => [...adminKeys.all, "couriers"] as const,
+  courierChoices: () => [...adminKeys.couriers(), "choices"] as const,
+  courierCash: () => [...adminKeys.couriers(), "cash"] as const,
 }

@@ -3,21 +3,28 @@ import { ShoppingCart } from "@medusajs/icons"
 import {
   Badge,
   Button,
+  Checkbox,
   Container,
   createDataTableColumnHelper,
   DataTable,
   Heading,
   Text,
   useDataTable,
+  type DataTableCommand,
   type DataTablePaginationState,
+  type DataTableRowSelectionState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { BulkCourierModal } from "../../components/bulk-courier-modal"
+import { CourierCashSummary } from "../../components/courier-cash"
+import { CourierLine } from "../../components/courier-parcel"
 import { GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
 import { OrderDetailsModal } from "../../components/order-details-modal"
 import { Page, PageHeader } from "../../components/page-header"
 import { SupportPhone } from "../../components/support-phone"
 import { useOrders } from "../../hooks/use-orders"
 import { formatDateTime } from "@shop/contract"
+import { canSendToCourier } from "../../lib/couriers"
 import { messageOr } from "../../lib/errors"
 import { formatMoney } from "@shop/contract"
 import { customerNameOf, isNewOrder, normalizeSearch, orderNumberOf, ORDERS_PAGE_SIZE, phoneOf, SEARCH_PLACEHOLDER, type ShopOrder } from "../../lib/orders"
@@ -27,6 +34,27 @@ const columnHelper = createDataTableColumnHelper<ShopOrder>()
 function useColumns(onView: (order: ShopOrder) => void) {
   return useMemo(
     () => [
+      // a row can be picked while its order can still go to a courier (the bulk "Send to courier")
+      columnHelper.select({
+        header: ({ table }) => (
+          <Checkbox
+            aria-label="Select all orders on this page"
+            onClick={(event) => event.stopPropagation()}
+            checked={table.getIsSomePageRowsSelected() ? "indeterminate" : table.getIsAllPageRowsSelected()}
+            onCheckedChange={(checked) => table.toggleAllPageRowsSelected(Boolean(checked))}
+            disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
+          />
+        ),
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={`Select order ${orderNumberOf(row.original)}`}
+            onClick={(event) => event.stopPropagation()}
+            checked={row.getIsSelected()}
+            onCheckedChange={(checked) => row.toggleSelected(Boolean(checked))}
+            disabled={!row.getCanSelect()}
+          />
+        ),
+      }),
       columnHelper.accessor((order) => orderNumberOf(order), {
         id: "orderNumber",
         header: "Order Number",
@@ -57,8 +85,13 @@ function useColumns(onView: (order: ShopOrder) => void) {
         cell: ({ getValue }) => formatDateTime(getValue()),
       }),
       columnHelper.accessor("orderStatus", {
-        header: "Order Status",
-        cell: ({ getValue }) => <OrderStatusBadge status={getValue()} />,
+        header: "Order Status | Courier",
+        cell: ({ row }) => (
+          <div className="flex flex-col items-start gap-y-1">
+            <OrderStatusBadge status={row.original.orderStatus} />
+            <CourierLine courier={row.original.courier} />
+          </div>
+        ),
         truncateTooltip: false,
       }),
       columnHelper.accessor("TotalAmount", {
@@ -94,6 +127,8 @@ const ShopOrdersPage = () => {
   const [search, setSearch] = useState("")
   const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: ORDERS_PAGE_SIZE })
   const [selected, setSelected] = useState<ShopOrder | null>(null)
+  const [rowSelection, setRowSelection] = useState<DataTableRowSelectionState>({})
+  const [bulkIds, setBulkIds] = useState<string[] | null>(null)
 
   const term = normalizeSearch(search)
   const params = { q: term, offset: pagination.pageIndex * pagination.pageSize, limit: pagination.pageSize }
@@ -102,6 +137,10 @@ const ShopOrdersPage = () => {
   const all = useOrders({ q: "", offset: 0, limit: ORDERS_PAGE_SIZE })
 
   const columns = useColumns(setSelected)
+  const commands = useMemo<DataTableCommand[]>(
+    () => [{ label: "Send to courier", shortcut: "c", action: (selection) => setBulkIds(Object.keys(selection)) }],
+    []
+  )
   const table = useDataTable({
     columns,
     data: list.data?.orders ?? [],
@@ -117,6 +156,12 @@ const ShopOrdersPage = () => {
       debounce: 300,
     },
     pagination: { state: pagination, onPaginationChange: setPagination },
+    rowSelection: {
+      state: rowSelection,
+      onRowSelectionChange: setRowSelection,
+      enableRowSelection: (row) => canSendToCourier(row.original),
+    },
+    commands,
     onRowClick: (_event, order) => setSelected(order),
   })
 
@@ -131,6 +176,7 @@ const ShopOrdersPage = () => {
           </>
         }
       />
+      <CourierCashSummary />
       <Container className="divide-y p-0">
         <DataTable instance={table}>
           <DataTable.Toolbar className="flex flex-col items-start justify-between gap-3 px-6 py-4 md:flex-row md:items-center">
@@ -161,9 +207,18 @@ const ShopOrdersPage = () => {
             }}
           />
           <DataTable.Pagination />
+          <DataTable.CommandBar selectedLabel={(count) => `${count} selected`} />
         </DataTable>
       </Container>
       <OrderDetailsModal order={selected} onClose={() => setSelected(null)} />
+      <BulkCourierModal
+        orderIds={bulkIds}
+        onClose={() => setBulkIds(null)}
+        onDone={() => {
+          setBulkIds(null)
+          setRowSelection({})
+        }}
+      />
     </Page>
   )
 }
