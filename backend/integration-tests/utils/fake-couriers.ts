@@ -23,6 +23,11 @@ export class FakeCouriers {
   readonly pathao = new Map<string, PathaoOrder>()
   /** Steadfast's payouts to the merchant, newest first, each with the consignments it settles */
   readonly payouts: { id: number; amount: number; created_at: string; consignments: { consignment_id: number; invoice: string; tracking_code: string; cod_amount: number; delivery_charge: number; status: string }[] }[] = []
+  /** Steadfast's fraud check per phone: its parcels across merchants and how many were delivered */
+  readonly fraud = new Map<string, { total_parcels: number; total_delivered: number; total_cancelled: number }>()
+  /** the next fraud check answers after this many ms, or with this HTTP status */
+  slowNextFraudMs = 0
+  failNextFraudStatus = 0
   /** the next create answers after this many ms (the consignment is made at once: an answer lost on the way) */
   slowNextCreateMs = 0
   /** the next create answers this HTTP status with a server error body */
@@ -124,6 +129,18 @@ export class FakeCouriers {
       const delay = this.slowNextCreateMs
       this.slowNextCreateMs = 0
       return send(200, { status: 200, message: "Consignment has been created successfully.", consignment: { ...consignment, recipient_name: body.recipient_name, recipient_address: body.recipient_address, note: body.note, created_at: new Date().toISOString(), updated_at: new Date().toISOString() } }, delay)
+    }
+    const fraud = /^\/fraud_check\/score\/(\d+)$/.exec(path)
+    if (method === "GET" && fraud) {
+      if (this.failNextFraudStatus) {
+        const status = this.failNextFraudStatus
+        this.failNextFraudStatus = 0
+        return send(status, { message: "Server Error" })
+      }
+      const delay = this.slowNextFraudMs
+      this.slowNextFraudMs = 0
+      const found = this.fraud.get(fraud[1]!) ?? { total_parcels: 0, total_delivered: 0, total_cancelled: 0 }
+      return send(200, { status: 200, data: found }, delay)
     }
     if (method === "GET" && path === "/payments") {
       return send(200, this.payouts.map(({ consignments: _lines, ...payout }) => ({ ...payout, status: "paid" })))

@@ -4,6 +4,7 @@ import { medusaDoorMiddlewares } from "./doors/medusa-doors"
 import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
+import { adminOrderGuardMiddlewares } from "./api/admin/order-guard/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { courierWebhookMiddlewares } from "./api/courier/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
@@ -26,6 +27,7 @@ export default defineMiddlewares({
     ...shopProductMiddlewares,
     ...adminProductMiddlewares,
     ...adminOrderMiddlewares,
+    ...adminOrderGuardMiddlewares,
     ...adminLandingPageMiddlewares,
     ...adminDashboardMiddlewares,
     ...addressMiddlewares,

@@ -1,7 +1,8 @@
 import { z } from "@medusajs/framework/zod"
 import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, DEFAULT_SUPPORT_PHONE, SORT_OPTIONS } from "@shop/contract"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
-import { BookCourierSchema, BookCouriersSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./api/admin/order/validators"
+import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
+import { BookCourierSchema, BookCouriersSchema, ConfirmationSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
@@ -104,6 +105,13 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/admin/couriers/steadfast/payouts", summary: "Read Steadfast's latest payouts now and record what each settles on its parcel (a job does it every COURIER_PAYOUT_HOURS); answers the counts and the cash", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/order/{orderId}/courier", summary: "Book the order with a courier and mark it shipped (201); an order already booked answers its parcel (200) and calls no courier; 409 for a cancelled, delivered or completed order or a courier not set up; 422 the courier's refusal in its words; 502 a courier down or slow (the order unchanged)", tag: "admin", auth: "admin", body: BookCourierSchema },
   { method: "post", path: "/api/admin/order/{orderId}/courier/returned", summary: "The merchant received units a courier brought back: a returned parcel's every unit, or a partial delivery's named units ({ items: [{ productId, quantity }] }), go back into stock; 409 when none are awaited", tag: "admin", auth: "admin", body: ReturnedUnitsSchema },
+  { method: "get", path: "/api/admin/order/to-confirm", summary: "Orders held for a confirmation call (high risk or duplicates), oldest first, each with its risk, its calls and its phone's other orders", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/order/{orderId}/confirmation", summary: "Record a confirmation call: confirmed releases the hold, fake cancels the order (units back) and with blocklist: true blocklists its phone; no_answer and wrong_number keep it held", tag: "admin", auth: "admin", body: ConfirmationSchema },
+  { method: "get", path: "/api/admin/order-guard/rules", summary: "The fake-order guard's rules", tag: "admin", auth: "admin" },
+  { method: "put", path: "/api/admin/order-guard/rules", summary: "Change some of the guard's rules", tag: "admin", auth: "admin", body: GuardRulesSchema },
+  { method: "get", path: "/api/admin/order-guard/blocklist", summary: "Blocklisted phones and client addresses, newest first", tag: "admin", auth: "admin" },
+  { method: "post", path: "/api/admin/order-guard/blocklist", summary: "Blocklist a phone or a client address with a reason; their orders are refused", tag: "admin", auth: "admin", body: BlocklistSchema },
+  { method: "delete", path: "/api/admin/order-guard/blocklist/{id}", summary: "Take an entry off the blocklist", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/order/courier", summary: "The same booking for up to 100 orders, one after the other: { data: [{ orderId, success, booked, data | message }] }", tag: "admin", auth: "admin", body: BookCouriersSchema },
   { method: "post", path: "/api/courier/steadfast/webhook", summary: "Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN; 401 otherwise): the status is read again from Steadfast, then the order moves forward (delivered, partial, returned to cancelled, hold flagged); a notification for no parcel of this shop is ignored", tag: "courier", auth: "none" },
   { method: "post", path: "/api/courier/pathao/webhook", summary: "Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET; 401 otherwise), answered 202 with X-Pathao-Merchant-Webhook-Integration-Secret; the webhook_integration handshake changes nothing; the status is read again from Pathao", tag: "courier", auth: "none" },

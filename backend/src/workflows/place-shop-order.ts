@@ -1,6 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep } from "@medusajs/medusa/core-flows"
+import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep, emitEventStep } from "@medusajs/medusa/core-flows"
 import { DELIVERY_AREA_LABELS, STORE_CURRENCY, type AddressFields } from "@shop/contract"
 import { toShopOrderView } from "../read-models/orders"
 import { closeCartStep } from "./steps/close-cart"
@@ -8,6 +8,7 @@ import { countLandingOrderStep } from "./steps/count-landing-order"
 import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
+import { guardOrderStep, recordOrderRiskStep } from "./steps/guard-order"
 import { createNativeGuestCustomerStep, splitName } from "./steps/native-guest-customer"
 import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
 import { priceShopOrderStep } from "./steps/price-shop-order"
@@ -25,6 +26,15 @@ export type { PlaceShopOrderInput }
  * half-made order.
  */
 export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input: PlaceShopOrderInput) => {
+  // the fake-order guard: a blocklisted phone or address is refused before anything is taken
+  const guardInput = transform({ input }, ({ input }) => ({
+    phone: input.guest_phone ?? input.address.number,
+    client_address: input.client_address ?? null,
+    product_ids: input.items.map((i) => i.product_id),
+    language: input.language,
+  }))
+  const guarded = guardOrderStep(guardInput)
+
   const priced = priceShopOrderStep({ items: input.items, delivery_area: input.delivery_area })
 
   const stock = transform({ input, priced }, ({ input, priced }) => ({
@@ -119,9 +129,18 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     total: priced.total,
   }))
   const shopOrder = createShopOrderStep(record)
+  const risk = transform({ guarded, orderId }, ({ guarded, orderId }) => ({ ...guarded, order_id: orderId }))
+  recordOrderRiskStep(risk)
 
   const cart = transform({ input }, ({ input }) => ({ cart_id: input.cart_id ?? null }))
   closeCartStep(cart)
+
+  // for whoever follows orders (incomplete-order recovery)
+  const placed = transform({ guarded, orderId, input }, ({ guarded, orderId, input }) => ({
+    eventName: "shop-order.placed",
+    data: { id: orderId, phone: guarded.phone, landing_page_slug: input.landing_page_slug ?? null },
+  }))
+  emitEventStep(placed)
 
   // the answer, in the spec's shape, from what was just written (no read-back)
   const result = transform({ input, orders, shopOrder, priced }, ({ input, orders, shopOrder, priced }) => ({
@@ -151,8 +170,9 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
 /** A signed-in customer's checkout: their cart, their address, then the one order workflow. */
 export const placeCustomerOrderWorkflow = createWorkflow(
   "place-customer-order",
-  (input: { customer_id: string; address_id: string }) => {
-    const order = resolveCustomerCheckoutStep(input)
+  (input: { customer_id: string; address_id: string; client_address?: string | null }) => {
+    const resolved = resolveCustomerCheckoutStep(input)
+    const order = transform({ resolved, input }, ({ resolved, input }) => ({ ...resolved, client_address: input.client_address ?? null }))
     const result = placeShopOrderWorkflow.runAsStep({ input: order })
     return new WorkflowResponse(result)
   }

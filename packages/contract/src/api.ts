@@ -5,6 +5,7 @@
  * them.
  */
 import type { CourierInfo } from "./courier"
+import type { ConfirmationLogEntry, OrderRisk } from "./guard"
 import type { DashboardFigures, DashboardPeriod } from "./dashboard"
 import type { DeliveryArea } from "./delivery"
 import type { LandingGroups, LandingPage } from "./landing"
@@ -63,6 +64,8 @@ export type Order = {
   paymentMethod: PaymentMethod
   /** The parcel, once the order is booked with a courier (issue 16); null before. */
   courier: CourierInfo | null
+  /** What the fake-order guard found (issue 17): admin answers only, never a shopper's. */
+  risk?: (OrderRisk & { confirmations: ConfirmationLogEntry[] }) | null
 }
 
 /** What /order-confirmation shows (SPEC.md section 3, "Order confirmation data"). */

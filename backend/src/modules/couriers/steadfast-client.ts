@@ -43,6 +43,20 @@ export class SteadfastClient {
     return status === 200 && typeof body.delivery_status === "string" ? body.delivery_status : null
   }
 
+  /**
+   * Steadfast's fraud check of a phone across its merchants: the delivered
+   * share of its parcels and how many there were; null when Steadfast has none.
+   */
+  async fraudScore(phone: string): Promise<{ score: number; parcels: number } | null> {
+    const { status, body } = await this.call("GET", `/fraud_check/score/${encodeURIComponent(phone)}`)
+    if (status !== 200) return null
+    const data = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
+    const delivered = Number(data.total_delivered ?? data.success ?? data.delivered ?? NaN)
+    const parcels = Number(data.total_parcels ?? data.total ?? NaN)
+    if (!Number.isFinite(delivered) || !Number.isFinite(parcels) || parcels <= 0) return null
+    return { score: Math.min(1, Math.max(0, delivered / parcels)), parcels }
+  }
+
   /** Steadfast's payouts to the merchant, newest first (GET /payments), ids and amounts. */
   async payments(): Promise<SteadfastPayment[]> {
     const { status, body } = await this.call("GET", "/payments")

@@ -19,6 +19,8 @@ export type PlaceShopOrderInput = {
   address: { name: string; address: string; city: string; pincode: string; number: string; notes: string }
   /** Where it goes: the charge is the area's (DELIVERY_CHARGE), decided by the pricing step. */
   delivery_area: DeliveryArea
+  /** The shopper's client address (the fake-order guard's velocity and blocklist). */
+  client_address?: string | null
   /** The language of a refusal (landing pages answer in Bengali). */
   language?: "en" | "bn"
 }

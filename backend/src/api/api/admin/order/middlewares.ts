@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateShopBody, validateShopQuery } from "#app/api/utils/validate"
-import { AllOrdersQuerySchema, BookCourierSchema, BookCouriersSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./validators"
+import { AllOrdersQuerySchema, BookCourierSchema, BookCouriersSchema, ReturnedUnitsSchema, ConfirmationSchema, UpdateOrderStatusSchema } from "./validators"
 
 export const adminOrderMiddlewares: MiddlewareRoute[] = [
   {
@@ -27,5 +27,10 @@ export const adminOrderMiddlewares: MiddlewareRoute[] = [
     matcher: "/api/admin/order/:orderId/courier/returned",
     methods: ["POST"],
     middlewares: [validateShopBody(ReturnedUnitsSchema)],
+  },
+  {
+    matcher: "/api/admin/order/:orderId/confirmation",
+    methods: ["POST"],
+    middlewares: [validateShopBody(ConfirmationSchema)],
   },
 ]

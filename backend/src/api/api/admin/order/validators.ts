@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { COURIER_PROVIDERS, ORDER_STATUSES } from "@shop/contract"
+import { CONFIRMATION_OUTCOMES, COURIER_PROVIDERS, ORDER_STATUSES } from "@shop/contract"
 import { capped } from "#app/api/utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({
@@ -73,3 +73,14 @@ export const ReturnedUnitsSchema = z
   })
   .strict()
 export type ReturnedUnitsBody = z.infer<typeof ReturnedUnitsSchema>
+
+/** POST /api/admin/order/{orderId}/confirmation */
+export const ConfirmationSchema = z
+  .object({
+    outcome: z.enum(CONFIRMATION_OUTCOMES, { error: `outcome must be one of: ${CONFIRMATION_OUTCOMES.join(", ")}` }),
+    note: capped(500, "The note is longer than 500 characters", "note must be text").optional(),
+    /** with `fake`: blocklist the order's phone too */
+    blocklist: z.boolean({ error: "blocklist must be true or false" }).optional(),
+  })
+  .strict()
+export type ConfirmationBody = z.infer<typeof ConfirmationSchema>

@@ -5,6 +5,7 @@ import {
   placeLandingOrderWorkflow,
   placeShopOrderWorkflow,
 } from "#app/workflows/place-shop-order"
+import { clientAddress } from "#app/lib/client-address"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
 type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody
@@ -23,6 +24,7 @@ function place(req: MedusaRequest<Body>) {
         guest_name: body.guestName,
         guest_phone: body.guestPhone,
         landing_page_slug: body.landingPageSlug,
+        client_address: clientAddress(req),
         delivery_area: body.deliveryArea,
         address: { name: body.guestName, ...body.addressInfo[0], number: body.guestPhone },
       },
@@ -39,11 +41,12 @@ function place(req: MedusaRequest<Body>) {
         address: { name: body.guestName, ...body.addressInfo[0] },
         // decided by the server from the city (SPEC.md section 4), charged as on landing pages
         delivery_area: deliveryAreaOf(body.addressInfo[0].city),
+        client_address: clientAddress(req),
       },
     })
   }
   return placeCustomerOrderWorkflow(req.scope).run({
-    input: { customer_id: body.userId, address_id: body.addressInfo.addressId },
+    input: { customer_id: body.userId, address_id: body.addressInfo.addressId, client_address: clientAddress(req) },
   })
 }
 

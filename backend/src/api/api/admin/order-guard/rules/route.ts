@@ -1,0 +1,23 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { DataAnswer, GuardRules } from "@shop/contract"
+import { guardRules } from "#app/read-models/order-guard"
+import { changeGuardRules } from "#app/workflows/order-guard"
+import { noCache } from "#app/api/utils/session"
+import type { GuardRulesBody } from "../validators"
+
+/** The fake-order guard's rules (defaults where the merchant never set one). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const answer: DataAnswer<GuardRules> = { success: true, data: await guardRules(req.scope) }
+  noCache(res)
+  res.json(answer)
+}
+
+/** Changes some of the rules; the rest stay. */
+export async function PUT(req: MedusaRequest<GuardRulesBody>, res: MedusaResponse) {
+  const answer: DataAnswer<GuardRules> & { message: string } = {
+    success: true,
+    message: "Rules saved",
+    data: await changeGuardRules(req.scope, req.validatedBody),
+  }
+  res.json(answer)
+}

@@ -1,0 +1,154 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { DEFAULT_GUARD_RULES, type BlocklistEntry, type ConfirmationLogEntry, type GuardRules, type OrderRisk } from "@shop/contract"
+import { rulesOf } from "../modules/order-guard/assess"
+import { ORDER_GUARD_MODULE } from "../modules/order-guard"
+import type OrderGuardModuleService from "../modules/order-guard/service"
+import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
+
+type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+const knexOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+const guard = (container: MedusaContainer) => container.resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
+
+/** The last ten digits of a Bangladeshi mobile number (1XXXXXXXXX), however it was typed. */
+const PHONE_KEY = (column: string) => `right(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), 10)`
+
+/** The merchant's rules, the defaults where never set. */
+export async function guardRules(container: MedusaContainer): Promise<GuardRules> {
+  const [row] = await guard(container).listGuardRules({ key: "default" })
+  return rulesOf(row?.rules, DEFAULT_GUARD_RULES)
+}
+
+/** The blocklist entry of a phone or a client address, if either is blocklisted. */
+export async function blocklisted(container: MedusaContainer, phone: string | null, address: string | null) {
+  const or = [...(phone ? [{ kind: "phone" as const, value: phone }] : []), ...(address ? [{ kind: "address" as const, value: address }] : [])]
+  if (!or.length) return null
+  const [entry] = await guard(container).listBlocklistEntries({ $or: or } as never, { take: 1 })
+  return entry ?? null
+}
+
+export async function blocklist(container: MedusaContainer): Promise<BlocklistEntry[]> {
+  const entries = await guard(container).listBlocklistEntries({}, { order: { created_at: "DESC" } })
+  return entries.map((e) => ({ id: e.id, kind: e.kind, value: e.value, reason: e.reason, createdAt: new Date(e.created_at).toISOString() }))
+}
+
+/** A phone's earlier orders in this shop (guest phone or address number, however typed), by status, and those of the last 24 hours. */
+export async function phoneHistory(container: MedusaContainer, phone: string) {
+  const key = phone.slice(-10)
+  const { rows } = await knexOf(container).raw(
+    `select count(*)::int as past,
+            count(*) filter (where status in ('delivered', 'completed'))::int as delivered,
+            count(*) filter (where status = 'cancelled')::int as returned_or_cancelled,
+            count(*) filter (where created_at > now() - interval '24 hours')::int as last_day
+       from shop_order
+      where deleted_at is null and (${PHONE_KEY("guest_phone")} = ? or ${PHONE_KEY("address->>'number'")} = ?)`,
+    [key, key]
+  )
+  const row = rows[0] ?? {}
+  return {
+    pastOrders: Number(row.past ?? 0),
+    delivered: Number(row.delivered ?? 0),
+    returnedOrCancelled: Number(row.returned_or_cancelled ?? 0),
+    lastDayFromPhone: Number(row.last_day ?? 0),
+  }
+}
+
+/** Orders from a client address in the last 24 hours (as the guard recorded them). */
+export async function addressLastDay(container: MedusaContainer, address: string | null): Promise<number> {
+  if (!address) return 0
+  const { rows } = await knexOf(container).raw(
+    `select count(*)::int as n from order_risk where deleted_at is null and client_address = ? and created_at > now() - interval '24 hours'`,
+    [address]
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** The number of an order of one of these products by this phone within the window, or null. */
+export async function duplicateOrder(container: MedusaContainer, phone: string, productIds: string[], hours: number): Promise<string | null> {
+  if (!productIds.length) return null
+  const { rows } = await knexOf(container).raw(
+    `select so.order_number
+       from order_risk r
+       join ${ORDER_LINK_TABLE} l on l.order_id = r.order_id and l.deleted_at is null
+       join shop_order so on so.id = l.shop_order_id and so.deleted_at is null
+      where r.deleted_at is null and r.phone = ? and r.created_at > now() - make_interval(hours => ?)
+        and so.status <> 'cancelled'
+        and jsonb_exists_any(r.product_ids, (select array_agg(value) from jsonb_array_elements_text(?::jsonb)))
+      order by r.created_at desc
+      limit 1`,
+    [phone, Math.round(hours), JSON.stringify(productIds)]
+  )
+  return (rows[0]?.order_number as string | undefined) ?? null
+}
+
+/** A cached courier score, when younger than `maxAgeMs`. */
+export async function cachedCourierScore(container: MedusaContainer, phone: string, maxAgeMs: number) {
+  const [row] = await guard(container).listCourierScores({ phone }, { take: 1 })
+  if (!row || Date.now() - new Date(row.fetched_at).getTime() > maxAgeMs) return undefined
+  return row.score === null ? null : { score: Number(row.score), parcels: Number(row.parcels) }
+}
+
+type RiskRow = {
+  order_id: string
+  level: OrderRisk["level"]
+  reasons: string[]
+  past_orders: number
+  delivered: number
+  returned_or_cancelled: number
+  success_ratio: number | null
+  courier_score: number | null
+  needs_confirmation: boolean
+  duplicate_of: string | null
+  confirmations: { outcome: ConfirmationLogEntry["outcome"]; note: string | null; admin_id: string | null; at: string }[] | null
+}
+
+export function riskView(row: RiskRow): OrderRisk & { confirmations: ConfirmationLogEntry[] } {
+  return {
+    level: row.level,
+    reasons: row.reasons ?? [],
+    pastOrders: Number(row.past_orders),
+    delivered: Number(row.delivered),
+    returnedOrCancelled: Number(row.returned_or_cancelled),
+    successRatio: row.success_ratio === null ? null : Number(row.success_ratio),
+    courierScore: row.courier_score === null ? null : Number(row.courier_score),
+    needsConfirmation: row.needs_confirmation,
+    duplicateOf: row.duplicate_of,
+    confirmations: (row.confirmations ?? []).map((c) => ({ outcome: c.outcome, note: c.note, adminId: c.admin_id, at: c.at })),
+  }
+}
+
+/** The risk (and calls) of these orders, by Medusa order id: admin views only. */
+export async function risksOf(container: MedusaContainer, orderIds: string[]) {
+  if (!orderIds.length) return new Map<string, ReturnType<typeof riskView>>()
+  const rows = await guard(container).listOrderRisks({ order_id: orderIds })
+  return new Map(rows.map((r) => [r.order_id, riskView(r as unknown as RiskRow)]))
+}
+
+/** Orders waiting for a confirmation call, oldest first (Medusa order ids). */
+export async function heldOrderIds(container: MedusaContainer): Promise<string[]> {
+  const rows = await guard(container).listOrderRisks({ needs_confirmation: true }, { order: { created_at: "ASC" }, select: ["order_id"] })
+  return rows.map((r) => r.order_id)
+}
+
+/** A phone's orders in this shop, newest first (the confirmation queue shows them beside a held order). */
+export async function ordersOfPhone(container: MedusaContainer, phone: string, limit = 20) {
+  const key = phone.replace(/\D/g, "").slice(-10)
+  const { rows } = await knexOf(container).raw(
+    `select order_number, status, total, created_at from shop_order
+      where deleted_at is null and (${PHONE_KEY("guest_phone")} = ? or ${PHONE_KEY("address->>'number'")} = ?)
+      order by created_at desc limit ?`,
+    [key, key, limit]
+  )
+  return rows.map((r) => ({
+    orderNumber: String(r.order_number),
+    status: String(r.status),
+    total: Number(r.total),
+    orderDate: new Date(r.created_at as string).toISOString(),
+  }))
+}
+
+/** Orders as the admin sees them: each with what the guard found (null for orders from before the guard). */
+export async function withRisk<T extends { _id: string }>(container: MedusaContainer, orders: T[]): Promise<(T & { risk: ReturnType<typeof riskView> | null })[]> {
+  const risks = await risksOf(container, orders.map((o) => o._id))
+  return orders.map((o) => ({ ...o, risk: risks.get(o._id) ?? null }))
+}
