@@ -25,6 +25,7 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: "Your cart is empty!",
   fillAll: "Please fill in all delivery information!",
   badEmail: "Please enter a valid email address!",
+  badPhone: "Please enter a valid Bangladeshi mobile number (01XXXXXXXXX)!",
 } as const
 
 /** A stock refusal in the shop's English (the landing pages use BN_MESSAGES). */

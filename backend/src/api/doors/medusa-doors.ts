@@ -1,9 +1,16 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { normalizeBdPhone } from "@shop/contract"
 import { emailSchema, passwordSchema } from "../api/auth/validators"
 import { countRegistration } from "../api/auth/middlewares"
 import { guessCounted } from "../utils/guesses"
 import { receiveImages, storeImages } from "../utils/upload"
+import { rateLimited, tryAgainIn } from "../utils/rate-limit"
+import { shopRefusalStatus } from "../utils/shop-errors"
+import { limits } from "../../lib/rate-limit"
+import { clientAddress } from "../../lib/client-address"
+import { orderOfCart, storeCheckoutCart, storeOrder, type StoreCheckoutCart } from "../../read-models/store-cart"
+import { completeStoreCart } from "../../workflows/store-checkout"
 import { shopperParcelData } from "../../read-models/couriers"
 
 /**
@@ -23,7 +30,8 @@ type Handler = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunctio
 
 /** Medusa's error shape on its own routes: `{ type, message }`. */
 function refuse(res: MedusaResponse, status: number, message: string) {
-  res.status(status).json({ type: status === 404 ? "not_found" : "not_allowed", message })
+  const type = status === 404 ? "not_found" : status === 409 ? "conflict" : status === 400 ? "invalid_data" : "not_allowed"
+  res.status(status).json({ type, message })
 }
 
 /** Runs middlewares one after another, as Express would. */
@@ -144,18 +152,15 @@ function emailIn(body: unknown): string | null {
   return email.trim().toLowerCase()
 }
 
-export const STORE_CHECKOUT_REFUSED =
-  "Orders are placed through the shop's checkout (POST /api/shop/order/create-order): completing a cart through /store is not available on this shop"
-
 /**
  * /store/carts/...:
  * - a cart made by a registered customer's session is theirs alone: anyone
  *   else gets 404, whatever the route (read, lines, shipping, payment...);
  * - an email typed without a customer session never binds the cart to the
  *   account with that email (Medusa would): it goes to a guest customer record;
- * - completing a cart through /store is refused: it would create a Medusa order
- *   that reserves stock outside the shop's one order workflow (stock take,
- *   limits, shop record and number).
+ * - completing a cart through /store makes a shop order through the one order
+ *   workflow (stock take, limits, guard, shop record and number), never a
+ *   Medusa-only order with its own reservation.
  */
 const cartsDoor: Handler = async (req, res, next) => {
   try {
@@ -187,7 +192,7 @@ const cartsDoor: Handler = async (req, res, next) => {
       return refuse(res, 404, `Cart id not found: ${cartId}`)
     }
     if (action === "complete" && req.method === "POST") {
-      return refuse(res, 403, STORE_CHECKOUT_REFUSED)
+      return completeThroughShop(req, res, next)
     }
     if (!action && req.method === "POST" && !customer) {
       const email = emailIn(req.body)
@@ -224,6 +229,60 @@ export function redactOrder<T extends Record<string, unknown>>(order: T): T {
   copy.billing_address = withoutPrivate(copy.billing_address as Address)
   return copy as T
 }
+
+type CheckoutRequest = MedusaRequest & { storeCheckoutCart?: StoreCheckoutCart }
+
+/** Orders per client address, as the shop's checkout counts them. */
+const limitStoreOrdersByAddress = rateLimited((_req, address) => [[limits.ordersByAddress, address]], tryAgainIn("orders"))
+/** Orders per phone (the cart's shipping phone) or per signed-in customer. */
+const limitStoreOrdersByPhone = rateLimited((req) => {
+  const customer = storeCustomer(req)
+  const phone = normalizeBdPhone((req as CheckoutRequest).storeCheckoutCart?.shipping_address?.phone ?? "")
+  return [[limits.ordersByPhone, customer ? `customer:${customer}` : phone ? `phone:${phone}` : null]]
+}, tryAgainIn("orders"))
+
+/**
+ * POST /store/carts/{id}/complete: the cart becomes a shop order through the
+ * one order workflow (src/workflows/store-checkout.ts), with the shop's order
+ * limits; the answer is Medusa's ({ type: "order", order }), so its
+ * storefront starter and the js-sdk go on to the order's page. A cart
+ * completed before answers its order again.
+ */
+const completeThroughShop = chain(
+  limitStoreOrdersByAddress,
+  async (req, res, next) => {
+    try {
+      const [cartId] = segments(req)
+      const cart = await storeCheckoutCart(req.scope, cartId!)
+      if (!cart) return refuse(res, 404, `Cart id not found: ${cartId}`)
+      if (cart.completed_at) {
+        const orderId = await orderOfCart(req.scope, cart.id)
+        if (!orderId) return refuse(res, 409, "This cart was already completed")
+        return res.json({ type: "order", order: await storeOrder(req.scope, orderId) })
+      }
+      ;(req as CheckoutRequest).storeCheckoutCart = cart
+      next()
+    } catch (err) {
+      next(err)
+    }
+  },
+  limitStoreOrdersByPhone,
+  async (req, res, next) => {
+    try {
+      const orderId = await completeStoreCart(req.scope, (req as CheckoutRequest).storeCheckoutCart!, {
+        customer_id: storeCustomer(req),
+        client_address: clientAddress(req),
+      })
+      res.json({ type: "order", order: await storeOrder(req.scope, orderId) })
+    } catch (err) {
+      // the shop's refusal in its own words (Medusa's handler would replace a 409's message)
+      const status = shopRefusalStatus(err)
+      const message = (err as { message?: unknown })?.message
+      if (status && typeof message === "string") return refuse(res, status, message)
+      next(err)
+    }
+  }
+)
 
 /**
  * /store/orders/...:

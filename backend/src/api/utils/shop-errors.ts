@@ -18,6 +18,13 @@ const STATUS: Record<string, number> = {
   courier_unavailable: 502,
 }
 
+/** The 4xx a shop refusal (a MedusaError the shop's code threw) answers, or null for anything else. */
+export function shopRefusalStatus(err: unknown): number | null {
+  const type = (err as { type?: string })?.type
+  const status = type ? STATUS[type] : undefined
+  return status && status < 500 ? status : null
+}
+
 /** Network errors and PostgreSQL states that mean "the database cannot be reached right now". */
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
