@@ -128,6 +128,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/brand" },
     { resolve: "./src/modules/shop-order" },
     { resolve: "./src/modules/landing-page" },
+    { resolve: "./src/modules/landing-draft" },
     { resolve: "./src/modules/order-guard" },
     {
       // Couriers are fulfilment providers (src/modules/couriers): Medusa's manual one for

@@ -68,6 +68,8 @@ async function main(): Promise<number> {
         ORDER_LIMIT_PER_PHONE: "1000000",
         ORDER_LIMIT_PER_ADDRESS: "1000000",
         REGISTER_LIMIT_PER_ADDRESS: "1000000",
+        DRAFT_LIMIT_PER_ADDRESS: "1000000",
+        DRAFT_LIMIT_PER_PHONE: "1000000",
         ADMIN_EMAIL: "admin@shop.local",
         ADMIN_PASSWORD: "admin12345",
         STEADFAST_BASE_URL: `${couriersUrl}/steadfast/api/v1`,

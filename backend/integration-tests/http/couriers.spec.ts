@@ -203,6 +203,24 @@ shopIntegrationTestRunner({
         expect((await details(order._id)).orderStatus).toBe("shipped")
       })
 
+      it("a Pathao time-out is not booked again blindly: the retry waits for the merchant, who may force it", async () => {
+        const order = await placeOrder()
+        fake.slowNextCreateMs = 4000
+        const slow = await book(order._id, { provider: "pathao" })
+        expect([slow.status, slow.data.message]).toEqual([502, "Pathao did not answer within 2 s. The order was not changed; please try again."])
+        expect((await details(order._id)).courier).toBeNull()
+        const calls = fake.creates("pathao").length
+        const retry = await book(order._id, { provider: "pathao" })
+        expect(retry.status).toBe(409)
+        expect(retry.data.message).toMatch(/^Pathao did not answer an earlier booking of this order, so it may have the parcel already\. Check its merchant panel/)
+        expect(fake.creates("pathao").length).toBe(calls)
+        // the merchant checked: another courier's form records it, or force books again
+        const forced = await book(order._id, { provider: "pathao", force: true })
+        expect(forced.status).toBe(201)
+        expect(fake.creates("pathao").length).toBe(calls + 1)
+        expect((await book(order._id, { provider: "pathao" })).data.message).toBe("Already with Pathao")
+      })
+
       it("a courier that is down answers 502 and a refusal 422 in the courier's words; the order stays as it was", async () => {
         const order = await placeOrder()
         fake.failNextCreateStatus = 503
@@ -292,7 +310,8 @@ shopIntegrationTestRunner({
         const unset = await book(order._id, { provider: "steadfast" })
         expect(unset.status).toBe(409)
         expect(unset.data.message).toBe("Steadfast is not set up: set STEADFAST_SECRET_KEY")
-        expect(fake.requests.length).toBe(calls)
+        // (placing the orders may ask Steadfast's fraud check: the guard at intake, not a booking)
+        expect(fake.requests.slice(calls).filter((r) => !r.path.startsWith("/fraud_check/")).map((r) => r.path)).toEqual([])
         expect((await book("order_01NOTANORDER0000000000000", { provider: "manual", courierName: "X", trackingCode: "Y" })).status).toBe(404)
         expect((await book(order._id, { provider: "dhl" })).status).toBe(400)
       })

@@ -190,7 +190,9 @@ export class FakeCouriers {
       }
       const order = { consignment_id: `DL${this.nextId++}VS8TTJ`, merchant_order_id: String(body.merchant_order_id), order_status: "Pending", delivery_fee: 60 }
       this.pathao.set(order.consignment_id, order)
-      return send(200, { message: "Order Created Successfully", type: "success", code: 200, data: order })
+      const delay = this.slowNextCreateMs
+      this.slowNextCreateMs = 0
+      return send(200, { message: "Order Created Successfully", type: "success", code: 200, data: order }, delay)
     }
     const info = /^\/aladdin\/api\/v1\/orders\/([^/]+)\/info$/.exec(path)
     if (method === "GET" && info) {

@@ -2,12 +2,14 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { nativeAdminOrderMiddlewares } from "./doors/admin-orders"
 import { medusaDoorMiddlewares } from "./doors/medusa-doors"
 import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
+import { adminIncompleteOrderMiddlewares } from "./api/admin/incomplete-orders/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminOrderGuardMiddlewares } from "./api/admin/order-guard/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { courierWebhookMiddlewares } from "./api/courier/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
+import { landingMiddlewares } from "./api/landing/middlewares"
 import { addressMiddlewares } from "./api/shop/address/middlewares"
 import { orderMiddlewares } from "./api/shop/order/middlewares"
 import { shopProductMiddlewares } from "./api/shop/products/middlewares"
@@ -30,8 +32,10 @@ export default defineMiddlewares({
     ...adminOrderGuardMiddlewares,
     ...adminLandingPageMiddlewares,
     ...adminDashboardMiddlewares,
+    ...adminIncompleteOrderMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
+    ...landingMiddlewares,
     ...courierWebhookMiddlewares,
     // Medusa's own routes: the same rules (src/api/doors)
     ...medusaDoorMiddlewares,

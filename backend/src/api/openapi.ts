@@ -5,6 +5,7 @@ import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/valid
 import { BookCourierSchema, BookCouriersSchema, ConfirmationSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
+import { LandingDraftSchema } from "./api/landing/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
 import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./api/shop/order/validators"
 import { AddToCartSchema } from "./api/shop/products/cart-validators"
@@ -116,7 +117,34 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/courier/steadfast/webhook", summary: "Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN; 401 otherwise): the status is read again from Steadfast, then the order moves forward (delivered, partial, returned to cancelled, hold flagged); a notification for no parcel of this shop is ignored", tag: "courier", auth: "none" },
   { method: "post", path: "/api/courier/pathao/webhook", summary: "Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET; 401 otherwise), answered 202 with X-Pathao-Merchant-Webhook-Integration-Secret; the webhook_integration handshake changes nothing; the status is read again from Pathao", tag: "courier", auth: "none" },
   { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
-  { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics", tag: "admin", auth: "admin" },
+  {
+    method: "post",
+    path: "/api/landing/{slug}/draft",
+    summary:
+      "Save what a shopper has typed on a published landing page as its incomplete order for the phone (one per page and phone, updated; fields left out keep what was saved): 204 with no body; 400 for a phone that is not a Bangladeshi mobile, 404 unknown or unpublished page, 429 over DRAFT_LIMIT_PER_ADDRESS / DRAFT_LIMIT_PER_PHONE a minute. sendBeacon may send it as a JSON Blob (application/json)",
+    tag: "shop",
+    auth: "none",
+    body: LandingDraftSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/incomplete-orders",
+    summary: "Open incomplete orders (landing-page drafts), the shopper's latest change first, with their page (slug, title) and age: { data, count, offset, limit }",
+    tag: "admin",
+    auth: "admin",
+    query: [
+      { name: "offset", description: "drafts to skip (default 0)" },
+      { name: "limit", description: "page size, 1-200 (default 50)" },
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/admin/incomplete-orders/{id}/convert",
+    summary: "Turn an open draft into a cash-on-delivery order through the landing order workflow (201 with the order) and mark it converted; 400 naming a missing name or address, 404 unknown, 409 no longer open or sold out",
+    tag: "admin",
+    auth: "admin",
+  },
+  { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics (views, orders, open and recovered incomplete orders)", tag: "admin", auth: "admin" },
   { method: "get", path: "/api/admin/landing-pages/{id}", summary: "One landing page (drafts included)", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/landing-pages/create", summary: "Create a landing page (a draft unless isActive); 409 when the slug is taken", tag: "admin", auth: "admin", body: CreateLandingPageSchema },
   { method: "put", path: "/api/admin/landing-pages/{id}", summary: "Change a landing page; groups merge over the stored ones", tag: "admin", auth: "admin", body: UpdateLandingPageSchema },

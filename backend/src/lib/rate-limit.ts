@@ -200,6 +200,9 @@ export const limits = {
   registrationsByAddress: limiter("register-address", "REGISTER_LIMIT_PER_ADDRESS", 20, 60 * MINUTE),
   ordersByAddress: limiter("order-address", "ORDER_LIMIT_PER_ADDRESS", 30, MINUTE),
   ordersByPhone: limiter("order-phone", "ORDER_LIMIT_PER_PHONE", 3, MINUTE),
+  // incomplete orders: a landing form saves as the shopper types (debounced) and on leaving
+  draftsByAddress: limiter("draft-address", "DRAFT_LIMIT_PER_ADDRESS", 120, MINUTE),
+  draftsByPhone: limiter("draft-phone", "DRAFT_LIMIT_PER_PHONE", 30, MINUTE),
 }
 
 /** How many whole minutes to wait (at least 1), rounded up. */

@@ -115,3 +115,13 @@ export function shopperParcelData(data: unknown): Record<string, unknown> {
   const record = data as Record<string, unknown>
   return Object.fromEntries(SHOPPER_PARCEL_FIELDS.filter((k) => k in record).map((k) => [k, record[k]]))
 }
+
+/** A courier booking of this order that went unanswered (see workflows/steps/booking-uncertain.ts), or null. */
+export async function uncertainBooking(container: MedusaContainer, orderId: string): Promise<{ provider: CourierProvider; at: string } | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["metadata"], filters: { id: orderId } })
+  const mark = (data[0] as { metadata?: Record<string, unknown> | null } | undefined)?.metadata?.courier_uncertain as
+    | { provider: CourierProvider; at: string }
+    | undefined
+  return mark ?? null
+}

@@ -5,6 +5,7 @@ import { LANDING_PAGE_MODULE } from "../modules/landing-page"
 import { groupsOf } from "../modules/landing-page/groups"
 import type LandingPageModuleService from "../modules/landing-page/service"
 import type { LandingPageRow } from "../modules/landing-page/service"
+import { draftCountsByPage } from "./landing-drafts"
 import { isMedusaId, loadShopProducts } from "./products"
 
 const iso = (d: Date | string) => new Date(d).toISOString()
@@ -38,10 +39,17 @@ async function withProducts(
   return rows.map((row) => toLandingPage(row, byId.get(row.product_id), options))
 }
 
-/** Every page for the admin list, newest first, with products and analytics. */
+/** Every page for the admin list, newest first, with products and analytics (views, orders, open and recovered drafts). */
 export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPage[]> {
   const rows = await pagesOf(container).listLandingPages({}, { order: { created_at: "DESC" } })
-  return withProducts(container, rows as unknown as LandingPageRow[], { analytics: true })
+  const [views, drafts] = await Promise.all([
+    withProducts(container, rows as unknown as LandingPageRow[], { analytics: true }),
+    draftCountsByPage(container, rows.map((r) => r.id)),
+  ])
+  return views.map((view) => {
+    const counts = drafts.get(view._id)
+    return { ...view, analytics: { ...view.analytics!, drafts: counts?.open ?? 0, recovered: counts?.recovered ?? 0 } }
+  })
 }
 
 /** One page for the admin (drafts included), or 404. */

@@ -4,6 +4,8 @@ import { COURIER_LABELS, normalizeBdPhone, type CourierBookingRequest, type Cour
 import { COURIER_PROVIDER_IDS, missingCourierSettings, type Parcel } from "../modules/couriers"
 import { findShopOrder } from "../read-models/orders"
 import { updateShopOrderStatusWorkflow } from "./update-order-status"
+import { markBookingUncertainWorkflow } from "./steps/booking-uncertain"
+import { uncertainBooking } from "../read-models/couriers"
 
 const MAX_DESCRIPTION = 250
 
@@ -53,14 +55,32 @@ export async function bookCourier(
     throw new MedusaError(MedusaError.Types.CONFLICT, `${COURIER_LABELS[request.provider]} is not set up: set ${missing.join(", ")}`)
   }
   const parcel = parcelOf(order, request)
-  await updateShopOrderStatusWorkflow(container).run({
-    input: {
-      order_id: orderId,
-      status: "shipped",
-      admin_id: adminId,
-      courier: { provider_id: COURIER_PROVIDER_IDS[request.provider], data: parcel as unknown as Record<string, unknown> },
-    },
-  })
+  // Pathao cannot be asked whether an earlier, unanswered booking went through: a retry waits for the merchant
+  const uncertain = await uncertainBooking(container, orderId)
+  if (uncertain && !request.force) {
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `${COURIER_LABELS[uncertain.provider]} did not answer an earlier booking of this order, so it may have the parcel already. ` +
+        `Check its merchant panel: if the parcel is there, record it as another courier with its consignment id; if not, book again with force.`
+    )
+  }
+  try {
+    await updateShopOrderStatusWorkflow(container).run({
+      input: {
+        order_id: orderId,
+        status: "shipped",
+        admin_id: adminId,
+        courier: { provider_id: COURIER_PROVIDER_IDS[request.provider], data: parcel as unknown as Record<string, unknown> },
+      },
+    })
+  } catch (error) {
+    const message = (error as { message?: unknown })?.message
+    if (request.provider === "pathao" && typeof message === "string" && message.startsWith("Pathao did not answer")) {
+      await markBookingUncertainWorkflow(container).run({ input: { order_id: orderId, provider: "pathao" } })
+    }
+    throw error
+  }
+  if (uncertain) await markBookingUncertainWorkflow(container).run({ input: { order_id: orderId, provider: null } })
   const booked = await findShopOrder(container, orderId)
   if (!booked?.courier) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The courier booking was not recorded")
   return { courier: booked.courier, booked: true }

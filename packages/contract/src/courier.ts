@@ -103,6 +103,8 @@ export type CourierBookingRequest = {
   /** manual only: the courier's name and the tracking code the merchant typed */
   courierName?: string
   trackingCode?: string
+  /** book again although an earlier booking went unanswered (the merchant checked the courier's panel) */
+  force?: boolean
 }
 
 /** A courier as GET /api/admin/couriers lists it. */

@@ -114,7 +114,8 @@ export type LandingPage = LandingGroups & {
   /** The product, populated; null when it has been deleted or unpublished. */
   productId: LandingProduct | null
   isActive: boolean
-  analytics?: { views: number; orders: number }
+  /** admin views; the list (GET /api/admin/landing-pages) adds the page's open drafts and recovered drafts */
+  analytics?: { views: number; orders: number; drafts?: number; recovered?: number }
   createdAt: string
   updatedAt: string
 }

@@ -8,6 +8,7 @@ import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } 
 import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
 import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, shortOrderId, type ShopOrder } from "../lib/orders"
 import { NewBadge, OrderStatusBadge } from "./order-badges"
+import { RiskSection } from "./order-risk"
 import { CourierSection } from "./courier-parcel"
 import { Field, Section } from "./detail-section"
 import { SupportPhone } from "./support-phone"
@@ -111,6 +112,8 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
                   <OrderStatusBadge status={order.orderStatus} />
                 </div>
               </Container>
+
+              {order.risk ? <RiskSection risk={order.risk} /> : null}
 
               {order.isGuest ? (
                 <Section title="Guest Customer Information" testId="guest-info">

@@ -45,6 +45,8 @@ export const adminKeys = {
   orderList: (params: { q: string; offset: number; limit: number }) =>
     [...adminKeys.orders(), "list", params] as const,
   orderDetail: (id: string) => [...adminKeys.orders(), "detail", id] as const,
+  /** the confirmation queue sits under orders: whatever refreshes the orders refreshes it */
+  heldOrders: () => [...adminKeys.orders(), "to-confirm"] as const,
   products: () => [...adminKeys.all, "products"] as const,
   landingPages: () => [...adminKeys.all, "landing-pages"] as const,
   landingPageList: () => [...adminKeys.landingPages(), "list"] as const,
@@ -53,4 +55,7 @@ export const adminKeys = {
   couriers: () => [...adminKeys.all, "couriers"] as const,
   courierChoices: () => [...adminKeys.couriers(), "choices"] as const,
   courierCash: () => [...adminKeys.couriers(), "cash"] as const,
+  guard: () => [...adminKeys.all, "order-guard"] as const,
+  guardRules: () => [...adminKeys.guard(), "rules"] as const,
+  blocklist: () => [...adminKeys.guard(), "blocklist"] as const,
 }

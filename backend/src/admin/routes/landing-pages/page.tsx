@@ -39,6 +39,8 @@ const PageRow = ({ page }: { page: LandingPage }) => {
   const remove = useDeleteLandingPage()
   const views = page.analytics?.views ?? 0
   const orders = page.analytics?.orders ?? 0
+  const drafts = page.analytics?.drafts ?? 0
+  const recovered = page.analytics?.recovered ?? 0
 
   const copy = () =>
     copyText(publicUrl(page.slug)).then(
@@ -99,6 +101,9 @@ const PageRow = ({ page }: { page: LandingPage }) => {
           <span>{views} views</span>
           <span>{orders} orders</span>
           <span className="text-ui-fg-muted">{conversionRate(views, orders)}% conversion</span>
+          <Link to="/incomplete-orders" className="text-ui-fg-subtle hover:underline" data-testid="landing-drafts">
+            {drafts} incomplete, {recovered} recovered
+          </Link>
         </div>
       </Table.Cell>
       <Table.Cell>

@@ -20,12 +20,14 @@ import { CourierCashSummary } from "../../components/courier-cash"
 import { CourierLine } from "../../components/courier-parcel"
 import { GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
 import { OrderDetailsModal } from "../../components/order-details-modal"
+import { RiskBadge } from "../../components/order-risk"
 import { Page, PageHeader } from "../../components/page-header"
 import { SupportPhone } from "../../components/support-phone"
 import { useOrders } from "../../hooks/use-orders"
 import { formatDateTime } from "@shop/contract"
 import { canSendToCourier } from "../../lib/couriers"
 import { messageOr } from "../../lib/errors"
+import { showsRiskInList } from "../../lib/guard"
 import { formatMoney } from "@shop/contract"
 import { customerNameOf, isNewOrder, normalizeSearch, orderNumberOf, ORDERS_PAGE_SIZE, phoneOf, SEARCH_PLACEHOLDER, type ShopOrder } from "../../lib/orders"
 
@@ -59,12 +61,16 @@ function useColumns(onView: (order: ShopOrder) => void) {
         id: "orderNumber",
         header: "Order Number",
         cell: ({ row }) => (
-          <div className="flex items-center gap-x-2">
-            <span className="font-mono" data-testid="order-number">
-              {orderNumberOf(row.original)}
-            </span>
-            {isNewOrder(row.original.orderDate) ? <NewBadge /> : null}
-            {row.original.isGuest ? <GuestBadge /> : null}
+          <div className="flex flex-col items-start gap-y-1">
+            <div className="flex items-center gap-x-2">
+              <span className="font-mono" data-testid="order-number">
+                {orderNumberOf(row.original)}
+              </span>
+              {isNewOrder(row.original.orderDate) ? <NewBadge /> : null}
+              {row.original.isGuest ? <GuestBadge /> : null}
+            </div>
+            {/* under the number, as the courier sits under the status: the table keeps its width at 1366 px */}
+            {row.original.risk && showsRiskInList(row.original.risk) ? <RiskBadge level={row.original.risk.level} /> : null}
           </div>
         ),
         truncateTooltip: false,

@@ -18,6 +18,7 @@ import {
   type LandingOrderResult,
 } from '../api/create-landing-order';
 import type { LandingPage, LandingProduct } from '../api/get-landing-page';
+import { useLandingDraft } from '../hooks/use-landing-draft';
 import { BN } from '../utils/bn';
 import { clampQuantity, orderSummary } from '../utils/pricing';
 import { availableStock } from '../utils/page';
@@ -112,6 +113,8 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
   // a cash-on-delivery order needs the phone and address: asked even on a page stored with them hidden
   const { showPhoneField, showAddressFields, showEmailField } = withAlwaysAskedFields(page.orderForm);
   const busy = order.isPending || placed;
+  // an incomplete order is kept once the phone is valid; none while ordering or after
+  useLandingDraft(page.slug, { name, phone, address, quantity, deliveryArea }, !busy);
   const ctaText = page.hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT;
 
   const setQuantity = (value: number) => setQuantityText(String(clampQuantity(value, stock)));

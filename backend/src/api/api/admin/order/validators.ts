@@ -31,6 +31,8 @@ const courierFields = {
   provider: z.enum(COURIER_PROVIDERS, { error: `provider must be one of: ${COURIER_PROVIDERS.join(", ")}` }),
   courierName: capped(60, "courierName is longer than 60 characters", "courierName must be text").optional(),
   trackingCode: capped(60, "trackingCode is longer than 60 characters", "trackingCode must be text").optional(),
+  /** book again after the merchant checked that an unanswered earlier booking did not go through */
+  force: z.boolean({ error: "force must be true or false" }).optional(),
 }
 
 /** manual: the merchant types the courier's name and tracking code (SPEC issue 16). */
