@@ -1,0 +1,107 @@
+/**
+ * The real stack the browser checks run against: builds what changed, starts
+ * the fake couriers, the backend (production mode) and the storefront server
+ * on a fresh, seeded database, runs `check` with their addresses, and stops
+ * everything. Used by scripts/e2e.ts and scripts/starter-check/run.ts.
+ */
+import { randomBytes } from "node:crypto"
+import { recreateDatabase, withDatabase } from "./postgres"
+import {
+  backendEnv,
+  buildBackend,
+  freePort,
+  buildStorefront,
+  migrate,
+  readPublishableKey,
+  seed,
+  startBackend,
+  startStorefront,
+  stopService,
+  type Service,
+} from "./stack"
+import { openTestDatabase } from "./test-db"
+import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../../backend/integration-tests/utils/fake-couriers"
+
+export type TestStack = { publicUrl: string; backendUrl: string; publishableKey: string }
+
+const quiet = process.env.E2E_VERBOSE ? (line: string) => console.log(line) : () => undefined
+
+export async function withTestStack(
+  database: string,
+  check: (stack: TestStack) => Promise<number>,
+  say: (line: string) => void = (line) => console.log(`[e2e] ${line}`)
+): Promise<number> {
+  const db = await openTestDatabase()
+  const services: Service[] = []
+  // the couriers' merchant APIs (Steadfast, Pathao) at the network edge: admin-courier.spec books parcels with them
+  const couriers = new FakeCouriers()
+  let couriersUp = false
+  const cleanup = async () => {
+    for (const s of [...services].reverse()) await stopService(s)
+    if (couriersUp) {
+      couriersUp = false
+      await couriers.stop()
+    }
+    await db.stop()
+  }
+  process.on("SIGINT", () => void cleanup().then(() => process.exit(130)))
+  process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)))
+  try {
+    await recreateDatabase(db.serverUrl, database)
+    const databaseUrl = withDatabase(db.serverUrl, database)
+    const [backendPort, storefrontPort] = [await freePort(), await freePort()]
+    const publicUrl = `http://localhost:${storefrontPort}`
+    const couriersUrl = await couriers.start()
+    couriersUp = true
+    const env = backendEnv({
+      databaseUrl,
+      extra: {
+        JWT_SECRET: randomBytes(32).toString("hex"),
+        COOKIE_SECRET: randomBytes(32).toString("hex"),
+        PUBLIC_URL: publicUrl,
+        COOKIE_SECURE: "false",
+        TRUST_PROXY: "loopback",
+        // every spec orders, registers and signs in from this machine's one address and a few phones
+        // (the per-email login limit stays the shop's default: security.spec guesses against it)
+        LOGIN_LIMIT_PER_ADDRESS: "1000000",
+        ORDER_LIMIT_PER_PHONE: "1000000",
+        ORDER_LIMIT_PER_ADDRESS: "1000000",
+        REGISTER_LIMIT_PER_ADDRESS: "1000000",
+        DRAFT_LIMIT_PER_ADDRESS: "1000000",
+        DRAFT_LIMIT_PER_PHONE: "1000000",
+        ADMIN_EMAIL: "admin@shop.local",
+        ADMIN_PASSWORD: "admin12345",
+        STEADFAST_BASE_URL: `${couriersUrl}/steadfast/api/v1`,
+        STEADFAST_API_KEY: STEADFAST_KEYS.apiKey,
+        STEADFAST_SECRET_KEY: STEADFAST_KEYS.secretKey,
+        STEADFAST_WEBHOOK_TOKEN: randomBytes(16).toString("hex"),
+        PATHAO_BASE_URL: `${couriersUrl}/pathao`,
+        PATHAO_CLIENT_ID: PATHAO_ACCOUNT.clientId,
+        PATHAO_CLIENT_SECRET: PATHAO_ACCOUNT.clientSecret,
+        PATHAO_USERNAME: PATHAO_ACCOUNT.username,
+        PATHAO_PASSWORD: PATHAO_ACCOUNT.password,
+        PATHAO_STORE_ID: PATHAO_ACCOUNT.storeId,
+        PATHAO_WEBHOOK_SECRET: randomBytes(16).toString("hex"),
+      },
+    })
+    say("building what changed...")
+    await Promise.all([buildBackend(say), buildStorefront(say)])
+    say("migrating and seeding a fresh database...")
+    await migrate(env, quiet)
+    await seed(env, quiet)
+    const backend = await startBackend({ env, port: backendPort, log: quiet })
+    services.push(backend)
+    const storefront = await startStorefront({
+      port: storefrontPort,
+      backendUrl: backend.url,
+      publishableKey: await readPublishableKey(databaseUrl),
+      log: quiet,
+    })
+    services.push(storefront)
+    say(`storefront ${publicUrl}, backend ${backend.url}`)
+    return await check({ publicUrl, backendUrl: backend.url, publishableKey: await readPublishableKey(databaseUrl) })
+  } finally {
+    await cleanup()
+  }
+}
+
