@@ -8,6 +8,8 @@ import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 jest.setTimeout(240_000)
 
 process.env.TRUST_PROXY = "loopback"
+// the shop's order limits, as for its own checkout: 5 a minute per phone here
+process.env.ORDER_LIMIT_PER_PHONE = "5"
 
 /**
  * Medusa's storefront starter's checkout, call for call through Medusa's own
@@ -124,6 +126,23 @@ shopIntegrationTestRunner({
       expect(details).toMatchObject({ isGuest: false, userId: { _id: me.user.id } })
       const mine = (await api.get(`/api/shop/order/get-orders/${me.user.id}`, { ...anyStatus, headers: { cookie: me.cookie } })).data.data as Order[]
       expect(mine.map((o) => o._id)).toContain(done.order.id)
+    })
+
+    it("the shop's order limit per phone holds through /store: a 429 with its message, nothing held", async () => {
+      const phone = "01633333333"
+      const orders = await count("shop_order")
+      const answers: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const { cart } = await starterCart(sdkFor(), { phone, quantity: 1 })
+        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } })
+        answers.push(res.status)
+        if (res.status === 429) {
+          expect(res.data.message).toMatch(/^Too many orders\. Please try again in \d+ minutes?\.$/)
+          expect(res.headers["retry-after"]).toMatch(/^\d+$/)
+        }
+      }
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429])
+      expect(await count("shop_order")).toBe(orders + 5)
     })
 
     it("stock refused, a bad phone, a blocklisted phone: a 4xx with the shop's message and nothing held", async () => {
