@@ -29,6 +29,8 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
 
 /** A dialog lies wholly inside the screen's width and its content does not scroll sideways. */
 async function expectDialogFits(page: Page, dialog: Locator, screen: string) {
+  // measured where it comes to rest (a sheet slides in from the right)
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
   const box = (await dialog.boundingBox())!
   const { width } = page.viewportSize()!
   expect(box.x, `${screen}: dialog's left edge`).toBeGreaterThanOrEqual(0)
@@ -151,6 +153,13 @@ for (const viewport of PHONES) {
       await page.getByRole("article").getByRole("button", { name: "Add to Cart" }).click()
       await expect(page.getByTestId("cart-count")).toHaveText("1")
       await expectNoSidewaysScroll(page, "product")
+
+      await page.getByRole("button", { name: /^Cart, / }).click()
+      const drawer = page.getByRole("dialog", { name: "Your Cart" })
+      await expect(drawer).toBeVisible()
+      await expectDialogFits(page, drawer, "cart drawer")
+      await expectNoSidewaysScroll(page, "product with the cart drawer open")
+      await drawer.getByRole("button", { name: "Close" }).click()
 
       await page.goto("/checkout")
       await expect(page.getByRole("heading", { name: "Delivery Address" })).toBeVisible()
