@@ -1,5 +1,6 @@
-import type { CourierCash, Product } from "@shop/contract"
+import type { CourierCash } from "@shop/contract"
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test"
+import { placeGuestOrder, signInAdmin, type PlacedOrder } from "./shop-helpers"
 
 /**
  * Couriers in the shop's Orders screen (issue 16). scripts/e2e.ts starts a
@@ -9,14 +10,13 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Locator
  * Pathao from the list, and one to another courier typed by hand.
  */
 
-const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 const RUN = Date.now().toString(36).slice(-5)
 const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
 const BUYER = `E2E Courier ${RUN}`
 
 test.describe.configure({ mode: "serial" })
 
-type Placed = { orderNumber: string; guestName: string }
+type Placed = PlacedOrder
 
 let context: BrowserContext
 let page: Page
@@ -24,39 +24,15 @@ let steadfastOrder: Placed
 let bulkOrders: Placed[]
 let manualOrder: Placed
 
-/** A guest shop order, placed without any session (as a shopper would). */
-async function placeGuestOrder(request: APIRequestContext, label: string): Promise<Placed> {
-  const list = await request.get("/api/shop/products/get")
-  expect(list.ok()).toBe(true)
-  const { products } = (await list.json()) as { products: Product[] }
-  const product = products.find((p) => p.stock > 5)!
-  const guestName = `${BUYER} ${label}`
-  const res = await request.post("/api/shop/order/create-order", {
-    data: {
-      isGuest: true,
-      guestName,
-      guestEmail: `courier-${label.toLowerCase().replace(/\W+/g, "-")}-${RUN}@example.com`,
-      guestPhone: "01711000444",
-      landingPageSlug: null,
-      cartItems: [{ productId: product._id, title: product.title, quantity: 1 }],
-      addressInfo: [{ address: "House 9, Road 3, Uttara", city: "Dhaka", pincode: "1230", number: "01711000444", notes: "" }],
-      orderStatus: "pending",
-    },
+const placeCourierOrder = (request: APIRequestContext, label: string) =>
+  placeGuestOrder(request, {
+    name: `${BUYER} ${label}`,
+    email: `courier-${label.toLowerCase().replace(/\W+/g, "-")}-${RUN}@example.com`,
+    phone: "01711000444",
+    address: "House 9, Road 3, Uttara",
+    pincode: "1230",
+    minStock: 5,
   })
-  expect(res.status(), await res.text()).toBeLessThan(300)
-  const { data } = (await res.json()) as { data: { orderNumber: string } }
-  return { orderNumber: data.orderNumber, guestName }
-}
-
-async function signIn() {
-  await page.goto("/auth/login")
-  const email = page.getByLabel("Email")
-  await expect(email).toBeVisible()
-  await email.fill(ADMIN.email)
-  await page.getByLabel("Password").fill(ADMIN.password)
-  await page.getByRole("button", { name: "Sign In" }).click()
-  await expect(page).toHaveURL(/\/app\/shop-dashboard(?:[?#]|$)/, { timeout: 30_000 })
-}
 
 /** The Shop Orders screen, searched for `term`. */
 async function openOrders(term: string) {
@@ -79,12 +55,12 @@ async function openDetails(order: Placed): Promise<Locator> {
 }
 
 test.beforeAll(async ({ browser, request, baseURL }) => {
-  steadfastOrder = await placeGuestOrder(request, "Steadfast")
-  bulkOrders = [await placeGuestOrder(request, "Bulk A"), await placeGuestOrder(request, "Bulk B")]
-  manualOrder = await placeGuestOrder(request, "Manual")
+  steadfastOrder = await placeCourierOrder(request, "Steadfast")
+  bulkOrders = [await placeCourierOrder(request, "Bulk A"), await placeCourierOrder(request, "Bulk B")]
+  manualOrder = await placeCourierOrder(request, "Manual")
   context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } })
   page = await context.newPage()
-  await signIn()
+  await signInAdmin(page)
 })
 
 test.afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Product } from "@shop/contract"
 import { expect, request as requests, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test"
+import { ADMIN, signInAdmin } from "./shop-helpers"
 
 /**
  * The fake-order guard in the admin (issue 17). A shopper orders the same
@@ -9,7 +10,6 @@ import { expect, request as requests, test, type APIRequestContext, type Browser
  * refused. The orders list and the order dialog show the risk.
  */
 
-const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 const RUN = Date.now().toString(36).slice(-5)
 const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
 // a fresh phone per run: its history starts empty
@@ -49,16 +49,6 @@ async function placed(label: string): Promise<string> {
   return ((await res.json()) as { data: { orderNumber: string } }).data.orderNumber
 }
 
-async function signIn() {
-  await page.goto("/auth/login")
-  const email = page.getByLabel("Email")
-  await expect(email).toBeVisible()
-  await email.fill(ADMIN.email)
-  await page.getByLabel("Password").fill(ADMIN.password)
-  await page.getByRole("button", { name: "Sign In" }).click()
-  await expect(page).toHaveURL(/\/app\/shop-dashboard(?:[?#]|$)/, { timeout: 30_000 })
-}
-
 const toast = (text: string) => page.getByText(text, { exact: true }).first()
 const card = (orderNumber: string): Locator => page.locator(`[data-testid="held-order"][data-order-number="${orderNumber}"]`)
 
@@ -93,7 +83,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
   context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } })
   page = await context.newPage()
-  await signIn()
+  await signInAdmin(page)
 })
 
 test.afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Product } from "@shop/contract"
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test"
+import { expect, test, type BrowserContext, type Page } from "@playwright/test"
+import { placeGuestOrder, signInAdmin } from "./shop-helpers"
 
 /**
  * The merchant's back office (issue 6): Medusa Admin UI routes under /app,
@@ -9,7 +10,6 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
  * without signing in again.
  */
 
-const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 const RUN = Date.now().toString(36).slice(-5)
 const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
 
@@ -28,40 +28,10 @@ let guestOrder: { orderNumber: string; guestName: string }
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first()
 
-/** A guest shop order, placed without any session (as a shopper would). */
-async function placeGuestOrder(request: APIRequestContext) {
-  const list = await request.get("/api/shop/products/get")
-  expect(list.ok()).toBe(true)
-  const { products } = (await list.json()) as { products: Product[] }
-  const product = products.find((p) => p.stock > 2)!
-  const guestName = `E2E Admin Buyer ${RUN}`
-  const res = await request.post("/api/shop/order/create-order", {
-    data: {
-      isGuest: true,
-      guestName,
-      guestEmail: `buyer-${RUN}@example.com`,
-      guestPhone: "01711000111",
-      landingPageSlug: null,
-      cartItems: [{ productId: product._id, title: product.title, quantity: 1 }],
-      addressInfo: [{ address: "House 1, Road 2, Dhanmondi", city: "Dhaka", pincode: "1205", number: "01711000111", notes: "Call first" }],
-      orderStatus: "pending",
-    },
-  })
-  expect(res.status(), await res.text()).toBeLessThan(300)
-  const { data } = (await res.json()) as { data: { orderNumber: string } }
-  return { orderNumber: data.orderNumber, guestName }
-}
-
 /** Signs in through the storefront's login form, as the merchant does, and lands on the shop's dashboard in Medusa Admin. */
 async function signIn() {
-  await page.goto("/auth/login")
-  const email = page.getByLabel("Email")
-  await expect(email).toBeVisible()
-  await email.fill(ADMIN.email)
-  await page.getByLabel("Password").fill(ADMIN.password)
-  await page.getByRole("button", { name: "Sign In" }).click()
   // an admin is sent to /admin/dashboard, which hands over to Medusa Admin with a full page load
-  await expect(page).toHaveURL(/\/app\/shop-dashboard(?:[?#]|$)/, { timeout: 30_000 })
+  await signInAdmin(page)
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible({ timeout: 30_000 })
   const me = await page.request.get("/api/auth/check-auth")
   expect(me.status()).toBe(200)
@@ -69,7 +39,13 @@ async function signIn() {
 }
 
 test.beforeAll(async ({ browser, request, baseURL }) => {
-  guestOrder = await placeGuestOrder(request)
+  guestOrder = await placeGuestOrder(request, {
+    name: `E2E Admin Buyer ${RUN}`,
+    email: `buyer-${RUN}@example.com`,
+    phone: "01711000111",
+    address: "House 1, Road 2, Dhanmondi",
+    notes: "Call first",
+  })
   context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] })
   page = await context.newPage()
   await signIn()

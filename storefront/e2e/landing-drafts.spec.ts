@@ -1,5 +1,6 @@
 import type { IncompleteOrder, Order } from "@shop/contract"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test } from "@playwright/test"
+import { signInAdmin } from "./shop-helpers"
 
 /**
  * Incomplete orders (issue 17) against the real stack: a shopper types a
@@ -10,20 +11,11 @@ import { expect, test, type Page } from "@playwright/test"
  */
 
 const DEMO = "salwar-kameez-offer"
-const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 const RUN = Date.now().toString().slice(-8)
 // 019 + 8 digits: a Bangladeshi mobile no other spec uses
 const PHONE = `019${RUN}`
 const NAME = `খালেদা ${RUN}`
 const ADDRESS = `বাড়ি ${RUN}, রোড ৪, মিরপুর, ঢাকা`
-
-async function signIn(page: Page) {
-  await page.goto("/auth/login")
-  await page.getByLabel("Email").fill(ADMIN.email)
-  await page.getByLabel("Password").fill(ADMIN.password)
-  await page.getByRole("button", { name: "Sign In" }).click()
-  await expect(page).toHaveURL(/\/app\/shop-dashboard(?:[?#]|$)/, { timeout: 30_000 })
-}
 
 test("a phone typed on the landing page and left there becomes an incomplete order the admin converts", async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
@@ -69,7 +61,7 @@ test("a phone typed on the landing page and left there becomes an incomplete ord
   // the merchant
   const office = await browser.newContext({ baseURL })
   const page = await office.newPage()
-  await signIn(page)
+  await signInAdmin(page)
   // the beacon is delivered after the page is gone: wait for it to arrive
   await expect
     .poll(

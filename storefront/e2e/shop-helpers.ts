@@ -56,3 +56,41 @@ export async function fillGuestDelivery(form: Locator, values: Partial<Record<st
   }
   for (const [label, value] of Object.entries(all)) await form.getByLabel(label).fill(value!)
 }
+
+/** Signs the admin in through the storefront's login form, as the merchant does; Medusa Admin opens on the shop's dashboard. */
+export async function signInAdmin(page: Page) {
+  await page.goto("/auth/login")
+  const email = page.getByLabel("Email")
+  await expect(email).toBeVisible()
+  await email.fill(ADMIN.email)
+  await page.getByLabel("Password").fill(ADMIN.password)
+  await page.getByRole("button", { name: "Sign In" }).click()
+  await expect(page).toHaveURL(/\/app\/shop-dashboard(?:[?#]|$)/, { timeout: 30_000 })
+}
+
+export type PlacedOrder = { orderNumber: string; guestName: string }
+
+/** A guest shop order of one unit of a product with stock, placed without any session (as a shopper would). */
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  guest: { name: string; email: string; phone: string; address: string; city?: string; pincode?: string; notes?: string; minStock?: number }
+): Promise<PlacedOrder> {
+  const product = (await allProducts(request)).find((p) => p.stock > (guest.minStock ?? 2))!
+  const res = await request.post("/api/shop/order/create-order", {
+    data: {
+      isGuest: true,
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestPhone: guest.phone,
+      landingPageSlug: null,
+      cartItems: [{ productId: product._id, title: product.title, quantity: 1 }],
+      addressInfo: [
+        { address: guest.address, city: guest.city ?? "Dhaka", pincode: guest.pincode ?? "1205", number: guest.phone, notes: guest.notes ?? "" },
+      ],
+      orderStatus: "pending",
+    },
+  })
+  expect(res.status(), await res.text()).toBeLessThan(300)
+  const { data } = (await res.json()) as { data: { orderNumber: string } }
+  return { orderNumber: data.orderNumber, guestName: guest.name }
+}

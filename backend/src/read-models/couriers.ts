@@ -44,12 +44,23 @@ const PARCEL_FIELDS = [
   "order.fulfillments.created_at",
 ]
 
+type CourierFulfilment = { provider_id?: string | null; data?: Record<string, unknown> | null; canceled_at?: unknown; created_at?: unknown }
+
+/**
+ * An order's parcel among its fulfilments: the newest live one by a courier
+ * provider; with `returned`, else the newest one a courier brought back (its
+ * order cancelled as returned). The one rule the order views and the sync share.
+ */
+export function parcelFulfilment<F extends CourierFulfilment>(fulfilments: F[] | null | undefined, returned: boolean): F | undefined {
+  const byCourier = (fulfilments ?? [])
+    .filter((f) => courierOfProviderId(f.provider_id))
+    .sort((a, b) => new Date(String(b.created_at ?? 0)).getTime() - new Date(String(a.created_at ?? 0)).getTime())
+  return byCourier.find((f) => !f.canceled_at) ?? (returned ? byCourier.find((f) => f.data?.outcome === "returned") : undefined)
+}
+
 /** The order's live parcel; with `returned`, else the parcel a courier brought back. */
 function liveParcelOf(row: ParcelRow, returned = false): LiveParcel | null {
-  const byCourier = (row.order?.fulfillments ?? [])
-    .filter((f) => courierOfProviderId(f.provider_id))
-    .sort((a, b) => new Date(String(b.created_at)).getTime() - new Date(String(a.created_at)).getTime())
-  const fulfilment = byCourier.find((f) => !f.canceled_at) ?? (returned ? byCourier.find((f) => f.data?.outcome === "returned") : undefined)
+  const fulfilment = parcelFulfilment(row.order?.fulfillments, returned)
   if (!row.order || !fulfilment) return null
   return {
     orderId: row.order.id,

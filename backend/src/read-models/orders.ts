@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { COURIER_LABELS, type CourierInfo, type Order } from "@shop/contract"
 import { courierOfProviderId, type ParcelRecord } from "../modules/couriers"
+import { parcelFulfilment } from "./couriers"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 import { isMedusaId } from "./products"
 import { customerName } from "./users"
@@ -93,11 +94,8 @@ const textOrNull = (value: unknown) => (typeof value === "string" && value !== "
  * returned.
  */
 export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): CourierInfo | null {
-  const byCourier = (fulfilments ?? [])
-    .filter((f) => courierOfProviderId(f.provider_id))
-    .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())
   // the live parcel; else one the courier brought back (the order was cancelled as returned)
-  const live = byCourier.find((f) => !f.canceled_at) ?? byCourier.find((f) => f.data?.outcome === "returned")
+  const live = parcelFulfilment(fulfilments, true)
   if (!live) return null
   const provider = courierOfProviderId(live.provider_id)!
   const data = (live.data ?? {}) as Partial<ParcelRecord>
