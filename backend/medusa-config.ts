@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { devSecrets } from "./src/lib/dev-secrets"
+import { checkMetaEnv } from "./src/lib/meta-env"
 import { supportPhoneFromEnv } from "./src/lib/support-phone"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -27,6 +28,8 @@ function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
 // SHOP_SUPPORT_PHONE (the admin's orders screens show it): not a phone number,
 // and no backend process starts (src/lib/support-phone.ts, the contract's rule).
 supportPhoneFromEnv()
+// META_PIXEL_ID / META_GRAPH_URL that are not what they say: named at start-up (src/lib/meta-env.ts)
+checkMetaEnv()
 
 const port = process.env.PORT || "9000"
 // Where shoppers reach the shop; the storefront server proxies /static, so file
@@ -130,6 +133,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/landing-page" },
     { resolve: "./src/modules/landing-draft" },
     { resolve: "./src/modules/order-guard" },
+    { resolve: "./src/modules/meta-events" },
     {
       // Couriers are fulfilment providers (src/modules/couriers): Medusa's manual one for
       // status-only deliveries, Steadfast, Pathao and any other courier typed by hand.

@@ -182,7 +182,7 @@ shopIntegrationTestRunner({
         expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id))
         const listed = res.data.data.find((p: { _id: string }) => p._id === first._id)
         expect(listed.productId.title).toBe(products[2].title)
-        expect(listed.analytics).toEqual({ views: 0, orders: 0, drafts: 0, recovered: 0 })
+        expect(listed.analytics).toEqual({ views: 0, orders: 0, drafts: 0, recovered: 0, purchasesSent: 0 })
         const one = await api.get(`/api/admin/landing-pages/${second._id}`, as(admin.cookie))
         expect(one.data).toEqual({ success: true, data: second })
         for (const id of ["lp_01NOPE", "../../etc"]) {

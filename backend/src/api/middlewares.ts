@@ -4,10 +4,12 @@ import { medusaDoorMiddlewares } from "./doors/medusa-doors"
 import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminIncompleteOrderMiddlewares } from "./api/admin/incomplete-orders/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
+import { adminMetaMiddlewares } from "./api/admin/meta/middlewares"
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminOrderGuardMiddlewares } from "./api/admin/order-guard/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { courierWebhookMiddlewares } from "./api/courier/middlewares"
+import { edgeMiddlewares } from "./api/edge/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { landingMiddlewares } from "./api/landing/middlewares"
 import { addressMiddlewares } from "./api/shop/address/middlewares"
@@ -31,12 +33,14 @@ export default defineMiddlewares({
     ...adminOrderMiddlewares,
     ...adminOrderGuardMiddlewares,
     ...adminLandingPageMiddlewares,
+    ...adminMetaMiddlewares,
     ...adminDashboardMiddlewares,
     ...adminIncompleteOrderMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
     ...landingMiddlewares,
     ...courierWebhookMiddlewares,
+    ...edgeMiddlewares,
     // Medusa's own routes: the same rules (src/api/doors)
     ...medusaDoorMiddlewares,
     ...nativeAdminOrderMiddlewares,

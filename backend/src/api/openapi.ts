@@ -1,10 +1,12 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, DEFAULT_SUPPORT_PHONE, SORT_OPTIONS } from "@shop/contract"
+import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, DEFAULT_SUPPORT_PHONE, EDGE_SECRET_HEADER, EDGE_VIEWS_LIMITS, EDGE_VIEWS_PATH, SORT_OPTIONS } from "@shop/contract"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
 import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
+import { MetaSettingsSchema } from "./api/admin/meta/validators"
 import { BookCourierSchema, BookCouriersSchema, ConfirmationSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./api/admin/order/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
+import { EdgeViewsSchema } from "./api/edge/validators"
 import { LandingDraftSchema } from "./api/landing/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
 import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./api/shop/order/validators"
@@ -19,8 +21,9 @@ type Operation = {
   method: "get" | "post" | "put" | "delete" | "patch"
   path: string
   summary: string
-  tag: "auth" | "shop" | "admin" | "courier"
-  auth: "none" | "customer" | "admin"
+  tag: "auth" | "shop" | "admin" | "courier" | "edge"
+  /** edge: a storefront server, proving itself with EDGE_SECRET in EDGE_SECRET_HEADER */
+  auth: "none" | "customer" | "admin" | "edge"
   body?: z.ZodTypeAny
   multipart?: string
   query?: { name: string; description: string; enum?: readonly string[] }[]
@@ -113,10 +116,26 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/admin/order-guard/blocklist", summary: "Blocklisted phones and client addresses, newest first", tag: "admin", auth: "admin" },
   { method: "post", path: "/api/admin/order-guard/blocklist", summary: "Blocklist a phone or a client address with a reason; their orders are refused", tag: "admin", auth: "admin", body: BlocklistSchema },
   { method: "delete", path: "/api/admin/order-guard/blocklist/{id}", summary: "Take an entry off the blocklist", tag: "admin", auth: "admin" },
+  {
+    method: "get",
+    path: "/api/admin/meta/settings",
+    summary: "Meta ads: when the server sends Purchase (confirmed or delivered), the default pixel (META_PIXEL_ID) and whether a Conversions API token is set (never the token)",
+    tag: "admin",
+    auth: "admin",
+  },
+  { method: "put", path: "/api/admin/meta/settings", summary: "Choose when the server sends Meta's Purchase: confirmed (default) or delivered", tag: "admin", auth: "admin", body: MetaSettingsSchema },
   { method: "post", path: "/api/admin/order/courier", summary: "The same booking for up to 100 orders, one after the other: { data: [{ orderId, success, booked, data | message }] }", tag: "admin", auth: "admin", body: BookCouriersSchema },
   { method: "post", path: "/api/courier/steadfast/webhook", summary: "Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN; 401 otherwise): the status is read again from Steadfast, then the order moves forward (delivered, partial, returned to cancelled, hold flagged); a notification for no parcel of this shop is ignored", tag: "courier", auth: "none" },
   { method: "post", path: "/api/courier/pathao/webhook", summary: "Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET; 401 otherwise), answered 202 with X-Pathao-Merchant-Webhook-Integration-Secret; the webhook_integration handshake changes nothing; the status is read again from Pathao", tag: "courier", auth: "none" },
-  { method: "get", path: "/api/landing/{slug}", summary: "A published landing page with its product; counts one view; 404 for drafts", tag: "shop", auth: "none" },
+  { method: "get", path: "/api/landing/{slug}", summary: `A published landing page with its product; counts one view, except for a storefront server that counts its own (the valid EDGE_SECRET in ${EDGE_SECRET_HEADER}; a wrong one is counted like a shopper's read); 404 for drafts`, tag: "shop", auth: "none" },
+  {
+    method: "post",
+    path: EDGE_VIEWS_PATH,
+    summary: `A storefront server's batch of landing views { views: { [slug]: n } } (at most ${EDGE_VIEWS_LIMITS.slugs} slugs, 1 to ${EDGE_VIEWS_LIMITS.viewsPerSlug} each), added in one statement; slugs of no page are ignored; answers { success, counted } (the views added). 401 without ${EDGE_SECRET_HEADER}, 403 for a wrong one or while EDGE_SECRET is not set on the backend; 400 for any bad entry (nothing counted)`,
+    tag: "edge",
+    auth: "edge",
+    body: EdgeViewsSchema,
+  },
   {
     method: "post",
     path: "/api/landing/{slug}/draft",
@@ -203,7 +222,7 @@ export function openApiDocument(): object {
         "409": errorResponse,
       },
     }
-    if (op.auth !== "none") operation.security = [{ session: [] }]
+    if (op.auth !== "none") operation.security = [op.auth === "edge" ? { edge: [] } : { session: [] }]
     if (op.body) {
       operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } }
     }
@@ -232,8 +251,13 @@ export function openApiDocument(): object {
         "The shop's REST contract. Every error answers `{ success: false, message }` with a 4xx. " +
         "Sign in with /api/auth/login; the HTTP-only session cookie authorises the rest.",
     },
-    tags: [{ name: "auth" }, { name: "shop" }, { name: "admin" }, { name: "courier" }],
-    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "connect.sid" } } },
+    tags: [{ name: "auth" }, { name: "shop" }, { name: "admin" }, { name: "courier" }, { name: "edge" }],
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "connect.sid" },
+        edge: { type: "apiKey", in: "header", name: EDGE_SECRET_HEADER },
+      },
+    },
     paths,
   }
   return cached

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { STORE_CURRENCY } from "@shop/contract"
+import { productChanges, publishPublicCache } from "../lib/public-cache"
 import { loadCatalogEntries, type CatalogEntry } from "./catalog-entries"
 
 /**
@@ -78,7 +79,11 @@ export async function catalogSnapshot(container: MedusaContainer): Promise<Catal
   return load(container)
 }
 
-/** The catalog changed: the next read loads it again. */
-export function invalidateCatalog(): void {
+/**
+ * The catalog changed: the next read loads it again, and the storefront
+ * servers are told (src/lib/public-cache.ts): the products named, or all.
+ */
+export function invalidateCatalog(productIds?: readonly (string | null | undefined)[]): void {
   state.generation += 1
+  publishPublicCache(productChanges(productIds?.length ? productIds : null))
 }

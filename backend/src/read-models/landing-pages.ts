@@ -1,16 +1,22 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { isSlug, LANDING_NOT_FOUND, type LandingPage, type Product } from "@shop/contract"
+import { isSlug, LANDING_NOT_FOUND, type LandingPage, type LandingPageListItem, type Product } from "@shop/contract"
 import { LANDING_PAGE_MODULE } from "../modules/landing-page"
 import { groupsOf } from "../modules/landing-page/groups"
 import type LandingPageModuleService from "../modules/landing-page/service"
 import type { LandingPageRow } from "../modules/landing-page/service"
 import { draftCountsByPage } from "./landing-drafts"
+import { defaultMetaPixelId } from "../modules/meta-events"
+import { purchasesSentByPage } from "./meta-events"
 import { isMedusaId, loadShopProducts } from "./products"
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-/** A page in the contract's shape; the public page leaves the analytics out. */
+/**
+ * A page in the contract's shape; the public page leaves the analytics out.
+ * Its Meta pixel: admin views (with analytics) the page's own, the public page
+ * the one it loads (its own, else the shop's META_PIXEL_ID, else none).
+ */
 export function toLandingPage(row: LandingPageRow, product: Product | undefined, options: { analytics: boolean }): LandingPage {
   return {
     _id: row.id,
@@ -18,6 +24,7 @@ export function toLandingPage(row: LandingPageRow, product: Product | undefined,
     slug: row.slug,
     productId: product ? { ...product, salePrice: product.saleprice } : null,
     isActive: row.is_active,
+    metaPixelId: options.analytics ? row.meta_pixel_id || null : row.meta_pixel_id || defaultMetaPixelId(),
     ...(options.analytics ? { analytics: { views: Number(row.views), orders: Number(row.orders) } } : {}),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -39,16 +46,28 @@ async function withProducts(
   return rows.map((row) => toLandingPage(row, byId.get(row.product_id), options))
 }
 
-/** Every page for the admin list, newest first, with products and analytics (views, orders, open and recovered drafts). */
-export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPage[]> {
+/**
+ * Every page for the admin list, newest first, with products and analytics
+ * (views, orders, open and recovered drafts, Purchases Meta took).
+ */
+export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPageListItem[]> {
   const rows = await pagesOf(container).listLandingPages({}, { order: { created_at: "DESC" } })
-  const [views, drafts] = await Promise.all([
+  const [views, drafts, purchases] = await Promise.all([
     withProducts(container, rows as unknown as LandingPageRow[], { analytics: true }),
     draftCountsByPage(container, rows.map((r) => r.id)),
+    purchasesSentByPage(container, rows.map((r) => r.id)),
   ])
   return views.map((view) => {
     const counts = drafts.get(view._id)
-    return { ...view, analytics: { ...view.analytics!, drafts: counts?.open ?? 0, recovered: counts?.recovered ?? 0 } }
+    return {
+      ...view,
+      analytics: {
+        ...view.analytics!,
+        drafts: counts?.open ?? 0,
+        recovered: counts?.recovered ?? 0,
+        purchasesSent: purchases.get(view._id) ?? 0,
+      },
+    }
   })
 }
 
@@ -68,10 +87,20 @@ export async function landingPageViewOf(container: MedusaContainer, row: Landing
 
 /**
  * The public page: published only, the view counted in the same statement that
- * reads it; a draft or unknown slug is 404.
+ * reads it; a draft or unknown slug is 404. `countView: false` (a storefront
+ * server that counts its own views, proven by EDGE_SECRET) reads it without counting.
  */
-export async function readPublicLandingPage(container: MedusaContainer, slug: string): Promise<LandingPage> {
-  const row = isSlug(slug) ? await pagesOf(container).recordView(slug) : null
+export async function readPublicLandingPage(
+  container: MedusaContainer,
+  slug: string,
+  options: { countView?: boolean } = {}
+): Promise<LandingPage> {
+  const pages = pagesOf(container)
+  const row = !isSlug(slug)
+    ? null
+    : options.countView === false
+      ? (((await pages.listLandingPages({ slug, is_active: true }, { take: 1 }))[0] ?? null) as unknown as LandingPageRow | null)
+      : await pages.recordView(slug)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
   const [view] = await withProducts(container, [row], { analytics: false })
   return view

@@ -6,13 +6,18 @@ import {
 } from "@medusajs/framework/utils"
 import { invalidateCatalog } from "../read-models/catalog-cache"
 
+const PRODUCT_EVENTS = new Set<string>([ProductWorkflowEvents.CREATED, ProductWorkflowEvents.UPDATED, ProductWorkflowEvents.DELETED])
+
 /**
  * Products, variants or categories changed through Medusa itself (Medusa
  * Admin, its API, an import): the shop's catalog cache in this process is
  * reloaded on the next read. Other processes catch up within the cache's TTL.
+ * The storefront servers are told: the product, when the event names one,
+ * else everything (a variant's or category's event does not say which products).
  */
-export default async function catalogChanged(_args: SubscriberArgs<unknown>) {
-  invalidateCatalog()
+export default async function catalogChanged({ event }: SubscriberArgs<{ id?: unknown }>) {
+  const id = event.data?.id
+  invalidateCatalog(PRODUCT_EVENTS.has(event.name) && typeof id === "string" ? [id] : undefined)
 }
 
 export const config: SubscriberConfig = {

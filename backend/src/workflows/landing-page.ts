@@ -9,12 +9,14 @@ import {
   updateLandingPageStep,
   type LandingPageChanges,
 } from "./steps/landing-page"
+import { landingChanges, landingPageSlugStep, publishPublicCacheStep } from "./steps/public-cache"
 
 export type CreateLandingPageInput = {
   title: string
   slug: string
   product_id: string
   is_active: boolean
+  meta_pixel_id?: string | null
   groups: LandingGroupsInput
 }
 
@@ -24,7 +26,9 @@ export const createLandingPageWorkflow = createWorkflow("create-landing-page", (
   assertLandingProductStep(product)
   const slug = transform({ input }, ({ input }) => ({ slug: input.slug }))
   assertSlugFreeStep(slug)
-  return new WorkflowResponse(createLandingPageStep(input))
+  const page = createLandingPageStep(input)
+  publishPublicCacheStep(transform({ page }, ({ page }) => landingChanges(page.slug)))
+  return new WorkflowResponse(page)
 })
 
 export const updateLandingPageWorkflow = createWorkflow(
@@ -34,14 +38,23 @@ export const updateLandingPageWorkflow = createWorkflow(
     assertLandingProductStep(product)
     const slug = transform({ input }, ({ input }) => ({ slug: input.slug, id: input.id }))
     assertSlugFreeStep(slug)
-    return new WorkflowResponse(updateLandingPageStep(input))
+    const before = landingPageSlugStep({ id: input.id })
+    const page = updateLandingPageStep(input)
+    // a renamed page: its old address and its new one
+    publishPublicCacheStep(transform({ before, page }, ({ before, page }) => landingChanges(before, page.slug)))
+    return new WorkflowResponse(page)
   }
 )
 
 export const toggleLandingPageWorkflow = createWorkflow("toggle-landing-page", (input: { id: string }) => {
-  return new WorkflowResponse(toggleLandingPageStep(input))
+  const page = toggleLandingPageStep(input)
+  publishPublicCacheStep(transform({ page }, ({ page }) => landingChanges(page.slug)))
+  return new WorkflowResponse(page)
 })
 
 export const deleteLandingPageWorkflow = createWorkflow("delete-landing-page", (input: { id: string }) => {
-  return new WorkflowResponse(deleteLandingPageStep(input))
+  const before = landingPageSlugStep(input)
+  const deleted = deleteLandingPageStep(input)
+  publishPublicCacheStep(transform({ before }, ({ before }) => landingChanges(before)))
+  return new WorkflowResponse(deleted)
 })

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { normalizeBdPhone, type BlocklistKind, type ConfirmationOutcome, type GuardRules } from "@shop/contract"
 import { ORDER_GUARD_MODULE } from "../modules/order-guard"
 import type OrderGuardModuleService from "../modules/order-guard/service"
@@ -31,6 +32,14 @@ const recordConfirmationStep = createStep(
 
 export const recordConfirmationWorkflow = createWorkflow("record-confirmation", (input: ConfirmationInput) => {
   recordConfirmationStep(input)
+  // the shopper confirmed on the phone: for whoever follows orders (Meta's Purchase: subscribers/meta-purchase.ts)
+  when({ input }, ({ input }) => input.outcome === "confirmed").then(() => {
+    const confirmed = transform({ input }, ({ input }) => ({
+      eventName: "shop-order.confirmed",
+      data: { id: input.order_id, at: new Date().toISOString() },
+    }))
+    emitEventStep(confirmed)
+  })
   return new WorkflowResponse(undefined)
 })
 

@@ -2,6 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { Modules } from "@medusajs/framework/utils"
 import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep, emitEventStep } from "@medusajs/medusa/core-flows"
 import { DELIVERY_AREA_LABELS, STORE_CURRENCY, type AddressFields } from "@shop/contract"
+import { productChanges } from "../lib/public-cache"
 import { toShopOrderView } from "../read-models/orders"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
@@ -9,9 +10,11 @@ import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
 import { guardOrderStep, recordOrderRiskStep } from "./steps/guard-order"
+import { recordPurchaseTrackingStep, type MetaTracking } from "./steps/meta-purchase"
 import { createNativeGuestCustomerStep, splitName } from "./steps/native-guest-customer"
 import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
 import { priceShopOrderStep } from "./steps/price-shop-order"
+import { publishPublicCacheStep } from "./steps/public-cache"
 import { takeStockStep } from "./steps/take-stock"
 
 export type { PlaceShopOrderInput }
@@ -141,6 +144,8 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     data: { id: orderId, phone: guarded.phone, landing_page_slug: input.landing_page_slug ?? null },
   }))
   emitEventStep(placed)
+  // the products' stock changed: the storefront servers drop what they cached
+  publishPublicCacheStep(transform({ priced }, ({ priced }) => ({ messages: productChanges(priced.lines.map((l) => l.product_id)) })))
 
   // the answer, in the spec's shape, from what was just written (no read-back)
   const result = transform({ input, orders, shopOrder, priced }, ({ input, orders, shopOrder, priced }) => ({
@@ -178,7 +183,11 @@ export const placeCustomerOrderWorkflow = createWorkflow(
   }
 )
 
-export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "landing_page_slug"> & { landing_page_slug: string }
+export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "landing_page_slug"> & {
+  landing_page_slug: string
+  /** the shopper's Meta tracking (issue 19), kept only when the page has a pixel; none for an order the merchant converted */
+  meta?: MetaTracking | null
+}
 
 /**
  * A cash-on-delivery order from a published landing page: its product only,
@@ -191,9 +200,22 @@ export const placeLandingOrderWorkflow = createWorkflow("place-landing-order", (
     product_ids: input.items.map((i) => i.product_id),
   }))
   const page = resolveLandingOrderStep(check)
-  const order = transform({ input }, ({ input }) => ({ ...input, language: "bn" as const }))
+  const order = transform({ input }, ({ input }) => {
+    const { meta: _meta, ...rest } = input
+    return { ...rest, language: "bn" as const }
+  })
   const result = placeShopOrderWorkflow.runAsStep({ input: order })
   const counted = transform({ page }, ({ page }) => ({ page_id: page.page_id }))
   countLandingOrderStep(counted)
+  // the page's pixel in effect: the order's Meta Purchase, sent once the order is confirmed (workflows/meta-purchase.ts)
+  const tracking = transform({ input, page, result }, ({ input, page, result }) => ({
+    order_id: result.order_id,
+    order_number: result.order_number,
+    page_id: page.page_id,
+    slug: page.slug,
+    page_pixel_id: page.meta_pixel_id,
+    tracking: input.meta ?? null,
+  }))
+  recordPurchaseTrackingStep(tracking)
   return new WorkflowResponse(result)
 })

@@ -1,11 +1,13 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { ParcelRecord } from "../modules/couriers"
 import { SHOP_ORDER_MODULE } from "../modules/shop-order"
 import type ShopOrderModuleService from "../modules/shop-order/service"
 import type { StockLine } from "../modules/shop-order/stock"
+import { productChanges } from "../lib/public-cache"
 import { liveParcelByOrderNumber } from "../read-models/couriers"
+import { publishPublicCacheStep } from "./steps/public-cache"
 
 export type ReceiveReturnedUnitsInput = {
   order_id: string
@@ -104,7 +106,10 @@ const receiveReturnedUnitsStep = createStep(
       updated_at: new Date().toISOString(),
     }
     await container.resolve(Modules.FULFILLMENT).updateFulfillment(parcel.fulfillmentId, { data: record as unknown as Record<string, unknown> })
-    return new StepResponse({ units: back.reduce((sum, line) => sum + line.quantity, 0) }, undo)
+    return new StepResponse(
+      { units: back.reduce((sum, line) => sum + line.quantity, 0), stock_changed: [...new Set(back.map((line) => line.product_id))] },
+      undo
+    )
   },
   async (undo, { container }) => {
     if (!undo) return
@@ -120,5 +125,7 @@ export const receiveReturnedUnitsWorkflow = createWorkflow("receive-returned-uni
   acquireLockStep({ key: input.order_id, timeout: 30, ttl: 30, retryInterval: 0.05 })
   const result = receiveReturnedUnitsStep(input)
   releaseLockStep({ key: input.order_id })
+  // the units are back in stock: the storefront servers drop what they cached
+  publishPublicCacheStep(transform({ result }, ({ result }) => ({ messages: productChanges(result.stock_changed) })))
   return new WorkflowResponse(result)
 })

@@ -2,6 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { SHOP_ORDER_MODULE } from "../modules/shop-order"
 import type ShopOrderModuleService from "../modules/shop-order/service"
+import { productChanges, publishPublicCache } from "../lib/public-cache"
+import { productsOfStockHolds } from "../read-models/stock-products"
 
 type Knex = {
   raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
@@ -33,6 +35,10 @@ export async function recoverStockHolds(
 ): Promise<HoldRecovery> {
   const shopOrders = container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
   const released = await shopOrders.releaseStaleHolds(opts.graceSeconds)
+  if (released.length) {
+    // their units are back in stock: the storefront servers drop what they cached (all of it if the products cannot be read)
+    publishPublicCache(productChanges(await productsOfStockHolds(container, released).catch(() => null)))
+  }
 
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
   const { rows } = (await knex.raw(

@@ -53,7 +53,7 @@ export const createShopProductWorkflow = createWorkflow("create-shop-product", (
   }))
   setProductStockStep({ variant_id: ids.variant_id, stock: input.stock })
   setSalePriceStep({ variant_id: ids.variant_id, amount: input.saleprice })
-  invalidateCatalogStep()
+  invalidateCatalogStep({ product_id: ids.product_id })
   return new WorkflowResponse(ids.product_id)
 })
 
@@ -88,7 +88,7 @@ export const updateShopProductWorkflow = createWorkflow(
     setProductBrandStep({ product_id: input.id, brand_id: refs.brand_id })
     setProductStockStep({ variant_id: variantId, stock: input.product.stock })
     setSalePriceStep({ variant_id: variantId, amount: input.product.saleprice })
-    invalidateCatalogStep()
+    invalidateCatalogStep({ product_id: input.id })
     return new WorkflowResponse(input.id)
   }
 )
@@ -103,6 +103,6 @@ export const deleteShopProductWorkflow = createWorkflow("delete-shop-product", (
   })
   const ids = transform({ input }, ({ input }) => ({ ids: [input.id] }))
   deleteProductsWorkflow.runAsStep({ input: ids })
-  invalidateCatalogStep()
+  invalidateCatalogStep({ product_id: input.id })
   return new WorkflowResponse(input.id)
 })

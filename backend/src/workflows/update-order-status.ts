@@ -1,8 +1,10 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, markPaymentCollectionAsPaid, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, markPaymentCollectionAsPaid, releaseLockStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { COURIER_CLOSED_STATUSES } from "@shop/contract"
 import { changeOrderStatusStep } from "./steps/change-order-status"
 import { syncNativeOrderStep, type NativeOrderInput } from "./steps/native-order-state"
+import { publishPublicCacheStep } from "./steps/public-cache"
+import { productChanges } from "../lib/public-cache"
 
 /**
  * An admin's status change. `delivered` also records the cash as collected:
@@ -40,7 +42,15 @@ export const updateShopOrderStatusWorkflow = createWorkflow(
       }))
       markPaymentCollectionAsPaid.runAsStep({ input: pay })
     })
+    // for whoever follows orders (Meta's Purchase: subscribers/meta-purchase.ts); sent once the workflow has succeeded
+    const changed = transform({ input }, ({ input }) => ({
+      eventName: "shop-order.status-changed",
+      data: { id: input.order_id, status: input.status, at: new Date().toISOString() },
+    }))
+    emitEventStep(changed)
     releaseLockStep({ key: input.order_id })
+    // units back in stock (cancelled) or taken again: the storefront servers drop what they cached
+    publishPublicCacheStep(transform({ change }, ({ change }) => ({ messages: productChanges(change.stock_changed) })))
     return new WorkflowResponse(change)
   }
 )

@@ -135,6 +135,14 @@ export type LandingOrderRequest = {
   deliveryArea?: DeliveryArea
   cartItems: OrderLineRequest[]
   addressInfo: [{ address: string; city?: string; pincode?: string; number?: string; notes?: string }]
+  /**
+   * Meta ads (issue 19), both optional and never a reason to refuse an order
+   * (a malformed one is dropped): the fbclid the page was opened with (at
+   * most 500 of A-Z a-z 0-9 _ -), used when the _fbc cookie is missing, and
+   * the page's address as the shopper saw it (http(s), at most 2000).
+   */
+  fbclid?: string
+  eventSourceUrl?: string
 } & Record<string, unknown>
 
 /** A signed-in shopper's order from their server cart and a saved address. */

@@ -114,6 +114,12 @@ export type LandingPage = LandingGroups & {
   /** The product, populated; null when it has been deleted or unpublished. */
   productId: LandingProduct | null
   isActive: boolean
+  /**
+   * The Meta pixel the page loads (issue 19): the public page answers the
+   * page's own id, else the shop's default (META_PIXEL_ID), else null (no
+   * pixel); admin views answer the page's own id (null: the default).
+   */
+  metaPixelId?: string | null
   /** admin views; the list (GET /api/admin/landing-pages) adds the page's open drafts and recovered drafts */
   analytics?: { views: number; orders: number; drafts?: number; recovered?: number }
   createdAt: string

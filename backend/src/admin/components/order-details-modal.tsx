@@ -10,6 +10,7 @@ import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, sho
 import { NewBadge, OrderStatusBadge } from "./order-badges"
 import { RiskSection } from "./order-risk"
 import { CourierSection } from "./courier-parcel"
+import { MetaPurchaseSection } from "./meta-purchase"
 import { Field, Section } from "./detail-section"
 import { SupportPhone } from "./support-phone"
 
@@ -180,6 +181,8 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
               </Section>
 
               <CourierSection order={order} />
+
+              {order.metaPurchase ? <MetaPurchaseSection view={order.metaPurchase} /> : null}
 
               <Container className="px-4 py-3">
                 {/* keyed by the order's state: a fresh read after an update sets the select again */}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { adminKeys, shopApi, uploadImage, type ApiAnswer } from "../lib/api"
-import type { LandingPage } from "../lib/landing-pages"
+import type { LandingPage, LandingPageListItem } from "../lib/landing-pages"
 import { editorPayload, type EditorState } from "../lib/landing-pages"
 
 type PageAnswer = ApiAnswer & { data: LandingPage }
@@ -8,7 +8,7 @@ type PageAnswer = ApiAnswer & { data: LandingPage }
 export function useLandingPages() {
   return useQuery({
     queryKey: adminKeys.landingPageList(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: LandingPage[] }>("/api/admin/landing-pages")).data ?? [],
+    queryFn: async () => (await shopApi<ApiAnswer & { data: LandingPageListItem[] }>("/api/admin/landing-pages")).data ?? [],
   })
 }
 

@@ -58,4 +58,6 @@ export const adminKeys = {
   guard: () => [...adminKeys.all, "order-guard"] as const,
   guardRules: () => [...adminKeys.guard(), "rules"] as const,
   blocklist: () => [...adminKeys.guard(), "blocklist"] as const,
+  meta: () => [...adminKeys.all, "meta"] as const,
+  metaSettings: () => [...adminKeys.meta(), "settings"] as const,
 }

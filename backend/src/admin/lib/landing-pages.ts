@@ -4,6 +4,7 @@ import {
   defaultGroups,
   type LandingGroups,
   type LandingPage,
+  type LandingPageListItem,
   type Styling,
   slugify,
   withAlwaysAskedFields,
@@ -21,8 +22,8 @@ export { FONT_FAMILIES } from "@shop/contract"
 export type { Benefit, Hero, Testimonial } from "@shop/contract"
 export type FontFamily = Styling["fontFamily"]
 
-/** A page as the admin routes answer it. */
-export type { LandingPage }
+/** A page as the admin routes answer it; the list's carries Purchases sent to Meta in its analytics. */
+export type { LandingPage, LandingPageListItem }
 
 /** Conversion: orders / views x 100 to 1 decimal, "0" with no views. */
 export function conversionRate(views: number, orders: number): string {
@@ -86,6 +87,8 @@ export type EditorState = {
   trustBadges: { showTrustBadges: boolean; badgesText: string }
   urgency: { showCountdown: boolean; countdownEndDate: string; showStockCount: boolean; stockCount: string }
   styling: LandingPage["styling"]
+  /** the page's own Meta pixel id; empty: the shop's default (META_PIXEL_ID), if any */
+  metaPixelId: string
 }
 
 export const DEFAULT_BENEFIT_ICON = BENEFIT_ICON
@@ -103,6 +106,7 @@ export function emptyEditorState(): EditorState {
     ...groups,
     trustBadges: { showTrustBadges: trustBadges.showTrustBadges, badgesText: badgesToText(trustBadges.badges) },
     urgency: { ...urgency, countdownEndDate: "", stockCount: String(urgency.stockCount) },
+    metaPixelId: "",
   }
 }
 
@@ -150,6 +154,7 @@ export function editorStateFromPage(page: LandingPage): EditorState {
       stockCount: String(page.urgency?.stockCount ?? 0),
     },
     styling: { ...base.styling, ...page.styling },
+    metaPixelId: page.metaPixelId ?? "",
   }
 }
 
@@ -209,6 +214,7 @@ export function editorPayload(state: EditorState) {
       stockCount: Number.isFinite(stock) && stock > 0 ? stock : 0,
     },
     styling: state.styling,
+    metaPixelId: state.metaPixelId.trim() || null,
   }
 }
 

@@ -1,4 +1,4 @@
-import { isOrderStatus, ORDER_STATUS_LABELS, type AddressFields, type Order, type OrderItem, type OrderStatus } from "@shop/contract"
+import { isOrderStatus, ORDER_STATUS_LABELS, type AddressFields, type Order, type OrderItem, type OrderStatus, type WithMetaPurchase } from "@shop/contract"
 
 /**
  * Orders in the admin (SPEC.md sections 2.13, 3, 4, 5): the statuses and
@@ -25,11 +25,12 @@ export function statusClasses(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_CLASSES[status] : "bg-gray-100 text-gray-800 border-gray-300"
 }
 
-/** An order as /api/admin/order answers it (an older answer may carry one address object). */
-export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> & {
-  orderNumber?: string | null
-  addressInfo: AddressFields[] | AddressFields | null
-}
+/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase (issue 19). */
+export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> &
+  WithMetaPurchase & {
+    orderNumber?: string | null
+    addressInfo: AddressFields[] | AddressFields | null
+  }
 
 export const NEW_ORDER_MS = 24 * 60 * 60 * 1000
 

@@ -17,6 +17,7 @@ export type LandingPageRow = {
   trust_badges: Record<string, unknown>
   urgency: Record<string, unknown>
   styling: Record<string, unknown>
+  meta_pixel_id?: string | null
   views: number
   orders: number
   created_at: Date | string
@@ -40,6 +41,29 @@ class LandingPageModuleService extends MedusaService({
       [slug]
     )
     return rows[0] ?? null
+  }
+
+  /**
+   * Adds views counted elsewhere (the storefront servers' batches), in one
+   * statement: `{ [slug]: n }`, each page's count raised atomically. Slugs of
+   * no page (or a deleted one) are ignored; a page still counts once
+   * unpublished (the views were served before). Answers the views added.
+   */
+  @InjectManager()
+  async addViews(views: Record<string, number>, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number> {
+    if (!Object.keys(views).length) return 0
+    const rows: { counted: string | number }[] = await sharedContext.manager!.execute(
+      `with added as (
+         update landing_page lp
+            set views = least(lp.views::bigint + v.n, 2147483647)
+           from (select key as slug, value::bigint as n from jsonb_each_text(?::jsonb)) v
+          where lp.slug = v.slug and lp.deleted_at is null
+          returning v.n
+       )
+       select coalesce(sum(n), 0) as counted from added`,
+      [JSON.stringify(views)]
+    )
+    return Number(rows[0]?.counted ?? 0)
   }
 
   /** Adds `delta` (1, or -1 to undo) to a page's order count, atomically. */

@@ -20,12 +20,12 @@ type Undo = {
 export async function orderStockLines(
   container: Parameters<Parameters<typeof createStep>[1]>[1]["container"],
   orderId: string
-): Promise<{ location_id: string; lines: StockLine[] }> {
+): Promise<{ location_id: string; lines: StockLine[]; product_ids: string[] }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data }, [store]] = await Promise.all([
     query.graph({
       entity: "order",
-      fields: ["items.title", "items.quantity", "items.detail.quantity", "items.variant.inventory_items.inventory_item_id"],
+      fields: ["items.title", "items.quantity", "items.detail.quantity", "items.product_id", "items.variant.inventory_items.inventory_item_id"],
       filters: { id: orderId },
       withDeleted: true,
     } as never),
@@ -33,6 +33,7 @@ export async function orderStockLines(
   ])
   type Item = {
     title: string
+    product_id?: string | null
     quantity?: unknown
     detail?: { quantity: unknown } | null
     variant?: { inventory_items?: { inventory_item_id: string }[] | null } | null
@@ -47,6 +48,7 @@ export async function orderStockLines(
         quantity: Number(i.quantity ?? i.detail?.quantity),
         title: i.title,
       })),
+    product_ids: [...new Set(items.map((i) => i.product_id).filter((id): id is string => !!id))],
   }
 }
 
@@ -82,7 +84,7 @@ export const changeOrderStatusStep = createStep(
     if (input.refuse_from?.statuses.includes(record.status)) {
       throw new MedusaError(MedusaError.Types.CONFLICT, input.refuse_from.message.replace("{status}", record.status))
     }
-    const { location_id, lines } = await orderStockLines(container, input.order_id)
+    const { location_id, lines, product_ids } = await orderStockLines(container, input.order_id)
     const undo: Undo = {
       id: record.id,
       status: record.status,
@@ -109,7 +111,9 @@ export const changeOrderStatusStep = createStep(
       status_changed_at: new Date(),
       stock_taken: stockTaken,
     })
-    return new StepResponse({ previous: record.status, status: input.status }, undo)
+    // the products whose stock moved (the storefront servers are told: update-order-status.ts)
+    const stock_changed = undo.moved ? product_ids : []
+    return new StepResponse({ previous: record.status, status: input.status, stock_changed }, undo)
   },
   async (undo, { container }) => {
     if (!undo) return

@@ -12,6 +12,8 @@ export type LandingPageChanges = {
   slug?: string
   product_id?: string
   is_active?: boolean
+  /** the page's Meta pixel (digits); null clears it (the shop's default applies) */
+  meta_pixel_id?: string | null
   groups?: LandingGroupsInput
 }
 
@@ -26,6 +28,7 @@ function snapshot(row: LandingPageRow) {
     slug: row.slug,
     product_id: row.product_id,
     is_active: row.is_active,
+    meta_pixel_id: row.meta_pixel_id ?? null,
     ...groupColumns(groupsOf(row)),
   }
 }
@@ -65,12 +68,16 @@ export const assertSlugFreeStep = createStep(
 
 export const createLandingPageStep = createStep(
   "create-landing-page",
-  async (input: Required<Omit<LandingPageChanges, "groups">> & { groups: LandingGroupsInput }, { container }) => {
+  async (
+    input: Required<Omit<LandingPageChanges, "groups" | "meta_pixel_id">> & { groups: LandingGroupsInput; meta_pixel_id?: string | null },
+    { container }
+  ) => {
     const page = await pagesOf(container).createLandingPages({
       title: input.title,
       slug: input.slug,
       product_id: input.product_id,
       is_active: input.is_active,
+      meta_pixel_id: input.meta_pixel_id ?? null,
       ...groupColumns(mergeGroups(defaultGroups(), input.groups)),
     } as never)
     return new StepResponse(page as unknown as LandingPageRow, (page as { id: string }).id)

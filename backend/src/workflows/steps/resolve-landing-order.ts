@@ -24,6 +24,6 @@ export const resolveLandingOrderStep = createStep(
     if (input.product_ids.some((id) => id !== page.product_id)) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, BN_MESSAGES.wrongProduct)
     }
-    return new StepResponse({ page_id: page.id })
+    return new StepResponse({ page_id: page.id, slug: page.slug, meta_pixel_id: (page.meta_pixel_id as string | null | undefined) ?? null })
   }
 )

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom"
 import { useSaveLandingPage } from "../../hooks/use-landing-pages"
 import { useProducts } from "../../hooks/use-products"
 import { serverMessage } from "../../lib/errors"
+import { metaPixelProblem } from "../../lib/meta"
 import { editorStateFromPage, emptyEditorState, missingRequired, type EditorState, type LandingPage } from "../../lib/landing-pages"
 import { Page, PageHeader } from "../page-header"
 import { LandingPreview } from "./preview"
@@ -40,6 +41,12 @@ export const LandingEditor = ({ page }: { page?: LandingPage }) => {
     if (missingRequired(state)) {
       toast.error("Please fill in all required fields")
       setTab("basic")
+      return
+    }
+    const pixelProblem = metaPixelProblem(state.metaPixelId)
+    if (pixelProblem) {
+      toast.error(pixelProblem)
+      setTab("settings")
       return
     }
     save.mutate(

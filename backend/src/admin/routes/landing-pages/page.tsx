@@ -1,13 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowUpRightOnBox, DocumentText, Eye, EyeSlash, PencilSquare, Plus, SquareTwoStack, Trash } from "@medusajs/icons"
-import { Badge, Button, Container, Heading, IconButton, Table, Text, toast, Tooltip, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, IconButton, Label, Select, Table, Text, toast, Tooltip, usePrompt } from "@medusajs/ui"
 import { Link, useNavigate } from "react-router-dom"
 import { Page, PageHeader } from "../../components/page-header"
 import { StatCard } from "../../components/stat-card"
 import { useDeleteLandingPage, useLandingPages, useToggleLandingPage } from "../../hooks/use-landing-pages"
-import { formatDate } from "@shop/contract"
+import { formatDate, META_PURCHASE_TRIGGER_LABELS, META_PURCHASE_TRIGGERS, type MetaPurchaseTrigger } from "@shop/contract"
+import { useMetaSettings, useSaveMetaSettings } from "../../hooks/use-meta"
 import { messageOr } from "../../lib/errors"
-import { conversionRate, landingSummary, type LandingPage } from "../../lib/landing-pages"
+import { conversionRate, landingSummary, type LandingPageListItem } from "../../lib/landing-pages"
 
 /** The public address of a page, on the origin the admin is served from. */
 function publicUrl(slug: string): string {
@@ -32,7 +33,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("copy refused")
 }
 
-const PageRow = ({ page }: { page: LandingPage }) => {
+const PageRow = ({ page }: { page: LandingPageListItem }) => {
   const navigate = useNavigate()
   const prompt = usePrompt()
   const toggle = useToggleLandingPage()
@@ -41,6 +42,7 @@ const PageRow = ({ page }: { page: LandingPage }) => {
   const orders = page.analytics?.orders ?? 0
   const drafts = page.analytics?.drafts ?? 0
   const recovered = page.analytics?.recovered ?? 0
+  const purchases = page.analytics?.purchasesSent ?? 0
 
   const copy = () =>
     copyText(publicUrl(page.slug)).then(
@@ -104,6 +106,9 @@ const PageRow = ({ page }: { page: LandingPage }) => {
           <Link to="/incomplete-orders" className="text-ui-fg-subtle hover:underline" data-testid="landing-drafts">
             {drafts} incomplete, {recovered} recovered
           </Link>
+          <span className="text-ui-fg-subtle" data-testid="landing-meta-purchases">
+            {purchases} {purchases === 1 ? "Purchase" : "Purchases"} sent to Meta
+          </span>
         </div>
       </Table.Cell>
       <Table.Cell>
@@ -164,6 +169,54 @@ const PageRow = ({ page }: { page: LandingPage }) => {
   )
 }
 
+/**
+ * Meta ads (issue 19): when the server sends Purchase for landing orders, the
+ * shop's default pixel and whether the Conversions API token is set.
+ */
+const MetaSettingsCard = () => {
+  const settings = useMetaSettings()
+  const save = useSaveMetaSettings()
+  const onChange = (value: string) =>
+    save.mutate(value as MetaPurchaseTrigger, {
+      onSuccess: (answer) => toast.success(answer.message || "Meta settings saved"),
+      onError: (error) => toast.error(messageOr(error, "Something went wrong")),
+    })
+  return (
+    <Container className="flex flex-wrap items-end justify-between gap-4 px-6 py-4" data-testid="meta-settings">
+      <div className="flex flex-col gap-y-1">
+        <Heading level="h2">Meta ads</Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          Pages send PageView and Lead from the browser; the shop sends Purchase from the server, never for fake or cancelled orders.
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-muted" data-testid="meta-settings-status">
+          {settings.data
+            ? `Default pixel: ${settings.data.defaultPixelId ?? "none (META_PIXEL_ID)"} · Conversions API token: ${settings.data.tokenSet ? "set" : "not set (META_CAPI_TOKEN): Purchases wait"}`
+            : settings.isError
+              ? messageOr(settings.error, "Failed to load the Meta settings")
+              : "Loading..."}
+        </Text>
+      </div>
+      <div className="flex min-w-[280px] flex-col gap-y-2">
+        <Label htmlFor="meta-purchase-on" size="small" weight="plus">
+          Send Purchase to Meta
+        </Label>
+        <Select value={settings.data?.purchaseOn} onValueChange={onChange} disabled={!settings.data || save.isPending}>
+          <Select.Trigger id="meta-purchase-on" aria-label="Send Purchase to Meta">
+            <Select.Value placeholder="Loading..." />
+          </Select.Trigger>
+          <Select.Content>
+            {META_PURCHASE_TRIGGERS.map((t) => (
+              <Select.Item key={t} value={t}>
+                {META_PURCHASE_TRIGGER_LABELS[t]}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+      </div>
+    </Container>
+  )
+}
+
 /** Landing Pages (SPEC.md section 2.15). */
 const LandingPagesPage = () => {
   const pages = useLandingPages()
@@ -189,6 +242,7 @@ const LandingPagesPage = () => {
         <StatCard testId="summary-views" title="Total Views" value={summary.totalViews} />
         <StatCard testId="summary-orders" title="Total Orders" value={summary.totalOrders} />
       </div>
+      <MetaSettingsCard />
       <Container className="divide-y p-0">
         <div className="px-6 py-4">
           <Heading level="h2">All Landing Pages</Heading>

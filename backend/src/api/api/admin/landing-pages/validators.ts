@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { FONT_FAMILIES, ORDER_FORM_FIELDS, slugify, withAlwaysAskedFields } from "@shop/contract"
+import { FONT_FAMILIES, isMetaPixelId, META_PIXEL_ID_MESSAGE, ORDER_FORM_FIELDS, slugify, withAlwaysAskedFields } from "@shop/contract"
 import { capped } from "#app/api/utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"
@@ -114,6 +114,12 @@ const slug = capped(100, "The slug is longer than 100 characters", REQUIRED)
 
 const isActive = z.boolean({ error: "isActive must be true or false" })
 
+/** The page's Meta pixel: 5 to 20 digits; empty or null clears it (the shop's default, META_PIXEL_ID, applies). */
+const metaPixelId = z
+  .union([capped(40, META_PIXEL_ID_MESSAGE, META_PIXEL_ID_MESSAGE).trim(), z.null()], { error: META_PIXEL_ID_MESSAGE })
+  .transform((v) => v || null)
+  .refine((v) => v === null || isMetaPixelId(v), META_PIXEL_ID_MESSAGE)
+
 /**
  * The page data of create and update. Read-only fields an editor sends back
  * (_id, analytics, createdAt...) are ignored: the analytics only ever change by
@@ -124,6 +130,7 @@ export const CreateLandingPageSchema = LandingGroupsSchema.extend({
   slug,
   productId: productRef,
   isActive: isActive.optional().default(false),
+  metaPixelId: metaPixelId.optional(),
 }).loose()
 
 export const UpdateLandingPageSchema = LandingGroupsSchema.extend({
@@ -131,6 +138,7 @@ export const UpdateLandingPageSchema = LandingGroupsSchema.extend({
   slug: slug.optional(),
   productId: productRef.optional(),
   isActive: isActive.optional(),
+  metaPixelId: metaPixelId.optional(),
 }).loose()
 
 export type CreateLandingPageBody = z.infer<typeof CreateLandingPageSchema>

@@ -1,10 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { readPublicLandingPage } from "#app/read-models/landing-pages"
+import { isEdgeRead } from "#app/api/utils/edge"
 
-/** A published landing page with its product; every read counts one view. */
+/**
+ * A published landing page with its product; every read counts one view,
+ * except a storefront server's (EDGE_SECRET): it counts the views it serves
+ * and sends them in batches (POST /api/edge/landing-views).
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const page = await readPublicLandingPage(req.scope, req.params.slug)
-  // each read is a counted view: no shared caches in between
+  const page = await readPublicLandingPage(req.scope, req.params.slug, { countView: !isEdgeRead(req) })
+  // each read is a counted view: no shared caches in between (the edge keeps its own)
   res.setHeader("Cache-Control", "no-store")
   res.json({ success: true, data: page })
 }

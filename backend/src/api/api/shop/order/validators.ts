@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { isEmail } from "@shop/contract"
-import { BN_MESSAGES, DELIVERY_AREAS, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
+import { BN_MESSAGES, DELIVERY_AREAS, deliveryAreaOf, isFbclid, MAX_META_CLICK_ID, normalizeBdPhone } from "@shop/contract"
 import { capped } from "#app/api/utils/validate"
 
 const FILL_IN = "Please fill in all delivery information!"
@@ -54,6 +54,22 @@ export const GuestOrderSchema = z
   .loose()
   // shop checkout needs the email too (SPEC.md section 5)
   .refine((body) => body.guestEmail !== "", FILL_IN)
+
+/**
+ * Meta ads' tracking a landing page sends with its order (issue 19): an
+ * fbclid (A-Z a-z 0-9 _ -, at most 500) and the page's address (http(s), at
+ * most 2000). Both optional; a malformed one is dropped, never a reason to
+ * refuse a cash-on-delivery order.
+ */
+const fbclid = capped(MAX_META_CLICK_ID)
+  .refine((v) => isFbclid(v))
+  .optional()
+  .catch(undefined)
+const eventSourceUrl = capped(2000)
+  .regex(/^https?:\/\/[^\s]+$/i)
+  .refine((v) => URL.canParse(v))
+  .optional()
+  .catch(undefined)
 
 const bnTooLong = (max: number) => `${max} অক্ষরের বেশি লেখা যাবে না`
 const bnText = (max: number) => capped(max, bnTooLong(max), BN_MESSAGES.fillAll).trim().min(1, BN_MESSAGES.fillAll)
@@ -114,6 +130,8 @@ export const LandingOrderSchema = z
         { error: BN_MESSAGES.fillAll }
       )
       .length(1, BN_MESSAGES.fillAll),
+    fbclid,
+    eventSourceUrl,
   })
   .loose()
   .transform((body) => ({ ...body, deliveryArea: body.deliveryArea ?? deliveryAreaOf(body.addressInfo[0].city) }))

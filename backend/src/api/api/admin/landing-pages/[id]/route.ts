@@ -16,6 +16,7 @@ export async function PUT(req: MedusaRequest<UpdateLandingPageBody>, res: Medusa
       slug: body.slug,
       product_id: body.productId,
       is_active: body.isActive,
+      meta_pixel_id: body.metaPixelId,
       groups: groupsOfBody(body),
     },
   })

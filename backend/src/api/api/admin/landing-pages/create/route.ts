@@ -11,6 +11,7 @@ export async function POST(req: MedusaRequest<CreateLandingPageBody>, res: Medus
       slug: body.slug,
       product_id: body.productId,
       is_active: body.isActive,
+      meta_pixel_id: body.metaPixelId ?? null,
       groups: groupsOfBody(body),
     },
   })

@@ -6,6 +6,7 @@ import {
   placeShopOrderWorkflow,
 } from "#app/workflows/place-shop-order"
 import { clientAddress } from "#app/lib/client-address"
+import { metaTrackingOf } from "#app/api/utils/meta-tracking"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
 type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody
@@ -27,6 +28,7 @@ function place(req: MedusaRequest<Body>) {
         client_address: clientAddress(req),
         delivery_area: body.deliveryArea,
         address: { name: body.guestName, ...body.addressInfo[0], number: body.guestPhone },
+        meta: metaTrackingOf(req, body),
       },
     })
   }

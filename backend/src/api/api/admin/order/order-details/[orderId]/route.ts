@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { findShopOrder } from "#app/read-models/orders"
 import { withRisk } from "#app/read-models/order-guard"
+import { withMetaPurchase } from "#app/read-models/meta-events"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const order = await findShopOrder(req.scope, req.params.orderId)
@@ -9,5 +10,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
   }
   const [withGuard] = await withRisk(req.scope, [order])
-  res.json({ success: true, data: withGuard })
+  // admin answers only: the Meta Purchase's state (issue 19)
+  const [withMeta] = await withMetaPurchase(req.scope, [withGuard])
+  res.json({ success: true, data: withMeta })
 }

@@ -1,0 +1,138 @@
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+
+/**
+ * A small stand-in for Meta's Graph API at the network edge (the one place a
+ * stand-in is right), following the Conversions API's documented request
+ * (POST /{version}/{pixel id}/events?access_token=..., a JSON body with
+ * `data`) and answers (`{ events_received, messages, fbtrace_id }`; errors as
+ * `{ error: { message, type, code, error_subcode, error_user_title,
+ * error_user_msg, is_transient, fbtrace_id } }`). Tests steer it (the next
+ * answers fail with a status, come late) and read what it was sent.
+ */
+
+export type GraphRequest = {
+  method: string
+  path: string
+  version: string | null
+  pixelId: string | null
+  /** the access_token query parameter */
+  token: string | null
+  headers: http.IncomingHttpHeaders
+  /** the body exactly as it came */
+  raw: string
+  body: { data?: Record<string, unknown>[]; test_event_code?: string } & Record<string, unknown>
+}
+
+type Fault = { status: number; body: unknown }
+
+export const META_TOKEN = "EAAGtestTOKEN0123456789abcdefSECRET"
+
+export class FakeMetaGraph {
+  readonly requests: GraphRequest[] = []
+  /** the token Meta accepts; any other is refused as Meta refuses it (400, OAuthException code 190) */
+  token = META_TOKEN
+  /** the next answers, in order (each used once); when none is queued the event is taken */
+  private faults: Fault[] = []
+  /** the next answer comes after this many ms */
+  slowNextMs = 0
+  private server = http.createServer((req, res) => void this.handle(req, res))
+
+  /** The next answer is a server error (5xx), a rate limit (429) or any other status with Meta's error body. */
+  failNext(status: number, error: Record<string, unknown> = {}) {
+    const body =
+      status === 429
+        ? { error: { message: "(#17) User request limit reached", type: "OAuthException", code: 17, is_transient: true, fbtrace_id: "AbCdEf", ...error } }
+        : status >= 500
+          ? { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true, fbtrace_id: "AbCdEf", ...error } }
+          : { error: { message: "Invalid parameter", type: "OAuthException", code: 100, is_transient: false, fbtrace_id: "AbCdEf", ...error } }
+    this.faults.push({ status, body })
+  }
+
+  /** The Purchase events it was sent (one per request in this shop), with the request each came in. */
+  purchases(): { event: Record<string, unknown>; request: GraphRequest }[] {
+    return this.requests.flatMap((request) =>
+      (request.body.data ?? []).filter((e) => e.event_name === "Purchase").map((event) => ({ event, request }))
+    )
+  }
+
+  /** Requests carrying an event with this event id. */
+  requestsFor(eventId: string): GraphRequest[] {
+    return this.requests.filter((r) => (r.body.data ?? []).some((e) => e.event_id === eventId))
+  }
+
+  reset() {
+    this.requests.length = 0
+    this.faults = []
+    this.slowNextMs = 0
+    this.token = META_TOKEN
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  async stop() {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks).toString("utf8")
+    let body: GraphRequest["body"] = {}
+    try {
+      body = raw ? JSON.parse(raw) : {}
+    } catch {
+      body = {}
+    }
+    const url = new URL(req.url ?? "/", "http://fake")
+    const match = /^\/(v\d+\.\d+)\/(\d+)\/events$/.exec(url.pathname)
+    const request: GraphRequest = {
+      method: req.method ?? "",
+      path: url.pathname,
+      version: match?.[1] ?? null,
+      pixelId: match?.[2] ?? null,
+      token: url.searchParams.get("access_token"),
+      headers: req.headers,
+      raw,
+      body,
+    }
+    this.requests.push(request)
+    const delay = this.slowNextMs
+    this.slowNextMs = 0
+    const send = (status: number, payload: unknown) =>
+      setTimeout(() => {
+        if (res.destroyed) return
+        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload))
+      }, delay)
+    if (req.method !== "POST" || !match) {
+      return send(400, { error: { message: "Unsupported post request.", type: "GraphMethodException", code: 100, fbtrace_id: "AbCdEf" } })
+    }
+    if (request.token !== this.token) {
+      return send(400, { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "AbCdEf" } })
+    }
+    const fault = this.faults.shift()
+    if (fault) return send(fault.status, fault.body)
+    const events = Array.isArray(body.data) ? body.data : []
+    // Meta refuses an event older than 7 days (event_time in unix seconds)
+    const tooOld = events.find((e) => typeof e.event_time !== "number" || Date.now() / 1000 - (e.event_time as number) > 7 * 24 * 3600)
+    if (!events.length || tooOld) {
+      return send(400, {
+        error: {
+          message: "Invalid parameter",
+          type: "OAuthException",
+          code: 100,
+          error_subcode: 2804003,
+          is_transient: false,
+          error_user_title: "Event Timestamp Too Old",
+          error_user_msg: "The timestamp for this event is too far in the past.",
+          fbtrace_id: "AbCdEf",
+        },
+      })
+    }
+    send(200, { events_received: events.length, messages: [], fbtrace_id: "AbCdEf" })
+  }
+}

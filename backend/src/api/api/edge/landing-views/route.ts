@@ -1,0 +1,11 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { EdgeViewsAnswer } from "@shop/contract"
+import { recordLandingViewsWorkflow } from "#app/workflows/landing-views"
+import type { EdgeViewsBody } from "../validators"
+
+/** A storefront server's batch of landing views, added in one statement; `counted`: the views added to existing pages. */
+export async function POST(req: MedusaRequest<EdgeViewsBody>, res: MedusaResponse) {
+  const { result } = await recordLandingViewsWorkflow(req.scope).run({ input: { views: req.validatedBody.views } })
+  const answer: EdgeViewsAnswer = { success: true, counted: result }
+  res.json(answer)
+}

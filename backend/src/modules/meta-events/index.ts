@@ -1,0 +1,19 @@
+import { Module } from "@medusajs/framework/utils"
+import MetaEventsModuleService from "./service"
+
+/**
+ * Meta ads (issue 19): each landing order's "Purchase" for the Conversions
+ * API (its state, attempts and the shopper's tracking) and the shop's choice
+ * of when it is sent. What the rest of the backend reads from here besides
+ * the service: the settings from the environment, the hashing and the Graph
+ * API client.
+ */
+export const META_EVENTS_MODULE = "metaEvents"
+
+export default Module(META_EVENTS_MODULE, {
+  service: MetaEventsModuleService,
+})
+
+export { hashedEmail, hashedPhone, sha256Hex } from "./hash"
+export { purchaseEvent, redact, sendToGraph, type GraphResult, type PurchaseFacts } from "./graph"
+export { defaultMetaPixelId, metaGraphSettings, metaTokenSet, META_GRAPH_DEFAULT_URL, META_GRAPH_DEFAULT_VERSION } from "./settings"

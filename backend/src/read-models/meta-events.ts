@@ -1,0 +1,68 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  DEFAULT_META_PURCHASE_TRIGGER,
+  type MetaPurchaseTrigger,
+  type MetaPurchaseView,
+  type MetaSettings,
+  type WithMetaPurchase,
+} from "@shop/contract"
+import { defaultMetaPixelId, META_EVENTS_MODULE, metaTokenSet } from "../modules/meta-events"
+import type MetaEventsModuleService from "../modules/meta-events/service"
+import type { PurchaseEventRow } from "../modules/meta-events/service"
+
+/**
+ * Meta ads (issue 19), read side: the shop's choice of when "Purchase" is
+ * sent, each order's Purchase as the admin sees it (never the shopper's
+ * tracking itself: only whether it was kept), Purchases sent per page.
+ */
+const events = (container: MedusaContainer) => container.resolve<MetaEventsModuleService>(META_EVENTS_MODULE)
+
+const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null)
+
+/** When the merchant wants "Purchase" sent (confirmed unless they chose delivered). */
+export async function metaPurchaseTrigger(container: MedusaContainer): Promise<MetaPurchaseTrigger> {
+  const [row] = await events(container).listMetaSettings({ key: "default" }, { take: 1 })
+  return row?.purchase_on === "delivered" ? "delivered" : DEFAULT_META_PURCHASE_TRIGGER
+}
+
+/** The settings as the admin reads them: the choice, the default pixel, whether a token is set (never the token). */
+export async function metaSettings(container: MedusaContainer): Promise<MetaSettings> {
+  return { purchaseOn: await metaPurchaseTrigger(container), defaultPixelId: defaultMetaPixelId(), tokenSet: metaTokenSet() }
+}
+
+export function metaPurchaseView(row: PurchaseEventRow): MetaPurchaseView {
+  return {
+    state: row.state,
+    pixelId: row.pixel_id,
+    reason: row.last_error,
+    attempts: Number(row.attempts),
+    eventTime: isoOrNull(row.event_time),
+    nextAttemptAt: row.state === "pending" || row.state === "failed" ? isoOrNull(row.next_attempt_at) : null,
+    sentAt: isoOrNull(row.sent_at),
+    tracking: { browserId: Boolean(row.fbp), clickId: Boolean(row.fbc) },
+  }
+}
+
+/** An order's Purchase event row, or null (the order had no pixel). */
+export async function purchaseEventOfOrder(container: MedusaContainer, orderId: string): Promise<PurchaseEventRow | null> {
+  const [row] = await events(container).listPurchaseEvents({ order_id: orderId }, { take: 1 })
+  return (row as unknown as PurchaseEventRow) ?? null
+}
+
+export async function purchaseEventById(container: MedusaContainer, id: string): Promise<PurchaseEventRow | null> {
+  const [row] = await events(container).listPurchaseEvents({ id }, { take: 1 })
+  return (row as unknown as PurchaseEventRow) ?? null
+}
+
+/** Orders as the admin sees them, each with its Purchase event (null: the order had no pixel). */
+export async function withMetaPurchase<T extends { _id: string }>(container: MedusaContainer, orders: T[]): Promise<(T & WithMetaPurchase)[]> {
+  if (!orders.length) return []
+  const rows = await events(container).listPurchaseEvents({ order_id: orders.map((o) => o._id) })
+  const byOrder = new Map(rows.map((r) => [r.order_id, metaPurchaseView(r as unknown as PurchaseEventRow)]))
+  return orders.map((o) => ({ ...o, metaPurchase: byOrder.get(o._id) ?? null }))
+}
+
+/** Purchases Meta took, per landing page id. */
+export function purchasesSentByPage(container: MedusaContainer, pageIds: string[]): Promise<Map<string, number>> {
+  return events(container).sentCountsByPage(pageIds)
+}
