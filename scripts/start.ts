@@ -3,6 +3,7 @@
  * migrate, seed (idempotent), then the backend and the storefront. Ctrl-C stops
  * every child and the embedded PostgreSQL.
  */
+import { randomBytes } from "node:crypto"
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import { devSecrets } from "../backend/src/lib/dev-secrets"
@@ -69,10 +70,13 @@ async function main() {
     const secrets = production
       ? { JWT_SECRET: process.env.JWT_SECRET!, COOKIE_SECRET: process.env.COOKIE_SECRET! }
       : devSecrets(dataDir)
+    // the storefront and the backend started here share one: EDGE_SECRET's, else a new one per start
+    const edgeSecret = process.env.EDGE_SECRET || randomBytes(32).toString("hex")
     const env = backendEnv({
       databaseUrl: db.databaseUrl,
       extra: {
         ...secrets,
+        EDGE_SECRET: edgeSecret,
         PUBLIC_URL: publicUrl,
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
@@ -99,6 +103,8 @@ async function main() {
       backendUrl: backend.url,
       publishableKey,
       log,
+      edgeSecret,
+      publicUrl,
     })
     services.push(storefront)
 

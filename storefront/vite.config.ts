@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import type { IncomingMessage } from 'node:http';
-import type { ProxyOptions } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const backendUrl = process.env.MEDUSA_BACKEND_URL || 'http://localhost:9000';
@@ -33,8 +33,27 @@ function backendProxy(spaRoutes: boolean): ProxyOptions {
 // Prefixes match whole path segments, so /auth-login stays a storefront route.
 const segment = (prefix: string) => `^/${prefix}(?:[/?]|$)`;
 
-export default defineConfig({
-  plugins: [react()],
+/** The landing app's pages (landing.html), as the storefront server serves them. */
+const LANDING_PAGE = /^\/(landing\/[^/?]+\/?|order-confirmation\/?)(\?|$)/;
+
+/** `vite dev`: landing pages get landing.html, as in production (the shop's index.html would reload them). */
+function landingPages(): Plugin {
+  return {
+    name: 'shop-landing-pages',
+    apply: 'serve',
+    // the storefront server writes each page's head; `vite dev` gets the shop's name
+    transformIndexHtml: (html) => html.replace('<!--SHOP_HEAD-->', '<title>Deshi Bazar</title>'),
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && LANDING_PAGE.test(req.url) && isPageNavigation(req)) req.url = '/landing.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), landingPages()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -55,17 +74,41 @@ export default defineConfig({
       [segment('health')]: backendProxy(false),
     },
   },
-  build: {
-    outDir: 'dist',
-    // no source maps in the shipped build: the served code is all the public gets
-    sourcemap: false,
-    rollupOptions: {
-      output: {
-        // Libraries change less often than the app: a separate chunk stays cached across deploys.
-        manualChunks: (id) => (id.includes('/node_modules/') ? 'vendor' : undefined),
+  // the renderer is one file, React and the app inside: the server image carries no client libraries
+  ssr: { noExternal: true },
+  // `vite build --ssr src/entry-server.tsx`: the storefront server's renderer, into dist-ssr/ (never served)
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', sourcemap: false, minify: false, emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // no source maps in the shipped build: the served code is all the public gets
+        sourcemap: false,
+        // A landing page ships at most 60 KB of gzipped JavaScript (issue 18), React included:
+        // terser's two passes make it a few KB smaller than esbuild's minifier.
+        minify: 'terser',
+        terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+        // every browser the shop serves knows <link rel="modulepreload">: no polyfill in the bundle
+        modulePreload: { polyfill: false },
+        // dist/.vite/manifest.json: the storefront server preloads a rendered page's own chunk with it
+        manifest: true,
+        rollupOptions: {
+          // two apps: the shop (index.html) and the landing pages (landing.html), which load only their own code
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+          },
+          output: {
+            // Libraries change less often than the app: separate chunks stay cached across deploys.
+            // React is both apps'; the shop's other libraries are the shop's alone.
+            manualChunks: (id) =>
+              /\/node_modules\/(react|react-dom|scheduler)\//.test(id)
+                ? 'react'
+                : id.includes('/node_modules/') && !id.includes('vite/preload-helper')
+                  ? 'vendor'
+                  : undefined,
+          },
+        },
       },
-    },
-  },
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup.ts'],
@@ -76,4 +119,4 @@ export default defineConfig({
     deps: { optimizer: { client: { enabled: true, include: ['@medusajs/js-sdk'] } } },
     unstubGlobals: true,
   },
-});
+}));

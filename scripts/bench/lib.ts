@@ -1,7 +1,8 @@
 /**
  * Pieces every benchmark shares: the real stack on a fresh database (backend
  * built as it ships, in production mode, on a free loopback port), a signed-in
- * session, an autocannon run reduced to the figures we compare, a table on the
+ * session, optionally the storefront server in front of the backend, an
+ * autocannon run reduced to the figures we compare, a table on the
  * console and the same figures as JSON under bench-results/ (git-ignored).
  *
  * The database server: DB_HOST's or DATABASE_URL's as for the tests
@@ -16,11 +17,14 @@ import { recreateDatabase, startEmbeddedPostgres, withDatabase } from "../lib/po
 import {
   backendEnv,
   buildBackend,
+  buildStorefront,
   freePort,
   migrate,
+  readPublishableKey,
   ROOT,
   seed,
   startBackend,
+  startStorefront,
   stopService,
   type Log,
   type Service,
@@ -53,6 +57,10 @@ export type BenchStack = {
   databaseUrl: string
   /** Each backend's process id (each leads its own process group). */
   backendPids: number[]
+  /** http://127.0.0.1:<port> of the storefront server (proxying to the first backend), when asked for. */
+  storefrontUrl?: string
+  /** The storefront server's process id (it leads its own process group), when asked for. */
+  storefrontPid?: number
   stop: () => Promise<void>
 }
 
@@ -61,8 +69,10 @@ export type BenchStack = {
  * seeds it, lets `prepare` add data straight in the database, then starts the
  * backend in production mode: `servers` processes on ports of their own sharing
  * the database and, for more than one, the Redis of REDIS_URL (sessions, events,
- * workflow engine, locks). `stop` ends the backends and an embedded database;
- * SIGINT and SIGTERM do the same before exiting.
+ * workflow engine, locks). With `storefront`, also builds the storefront if it
+ * changed and starts its server (production mode) in front of the first
+ * backend. Backend and storefront share a random EDGE_SECRET. `stop` ends the
+ * servers and an embedded database; SIGINT and SIGTERM do the same before exiting.
  */
 export async function startBenchStack(opts: {
   database: string
@@ -71,6 +81,8 @@ export async function startBenchStack(opts: {
   servers?: number
   /** Extra data, written after the seed and before the backend starts. */
   prepare?: (databaseUrl: string) => Promise<void>
+  /** Also start the storefront server in front of the (first) backend. */
+  storefront?: boolean
   quiet?: Log
 }): Promise<BenchStack> {
   const quiet = opts.quiet ?? (process.env.BENCH_VERBOSE ? opts.log : () => undefined)
@@ -96,6 +108,8 @@ export async function startBenchStack(opts: {
   try {
     await recreateDatabase(db.serverUrl, opts.database)
     const databaseUrl = withDatabase(db.serverUrl, opts.database)
+    // the storefront server (the edge) proves itself to the backend with it
+    const edgeSecret = randomBytes(32).toString("hex")
     const env = backendEnv({
       databaseUrl,
       extra: {
@@ -110,10 +124,11 @@ export async function startBenchStack(opts: {
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         LOG_LEVEL: process.env.LOG_LEVEL || "warn",
+        EDGE_SECRET: edgeSecret,
       },
     })
-    opts.log("building the backend if it changed...")
-    await buildBackend(opts.log)
+    opts.log(`building the backend${opts.storefront ? " and the storefront" : ""} if they changed...`)
+    await Promise.all([buildBackend(opts.log), ...(opts.storefront ? [buildStorefront(opts.log)] : [])])
     opts.log(`migrating and seeding database ${opts.database}...`)
     await migrate(env, quiet)
     await seed(env, quiet)
@@ -125,11 +140,27 @@ export async function startBenchStack(opts: {
       backends.push(backend)
       opts.log(`backend ${backend.url} (production build${process.env.REDIS_URL ? ", Redis modules" : ""})`)
     }
+    let storefront: Service | undefined
+    if (opts.storefront) {
+      const port = await freePort()
+      storefront = await startStorefront({
+        port,
+        backendUrl: backends[0].url,
+        publishableKey: await readPublishableKey(databaseUrl),
+        edgeSecret,
+        publicUrl: `http://127.0.0.1:${port}`,
+        log: quiet,
+      })
+      services.push(storefront)
+      opts.log(`storefront ${storefront.url} (production build, in front of ${backends[0].url})`)
+    }
     return {
       url: backends[0].url,
       urls: backends.map((b) => b.url),
       databaseUrl,
       backendPids: backends.map((b) => b.child.pid!),
+      storefrontUrl: storefront?.url,
+      storefrontPid: storefront?.child.pid,
       stop,
     }
   } catch (error) {

@@ -8,8 +8,11 @@
  *       same PostgreSQL (scripts/bench/baselines.ts)
  *
  * Figures: the product listing and a landing page read (50 connections, ratio
- * to B0), landing COD order placement (20 connections for 20 s with ample
- * stock, orders/s as ratio to B1), a flash sale (stock 50, 1,000 attempts
+ * to B0), the same reads and the landing page's HTML through the storefront
+ * server in front of the backend (50 connections, ratio to B0), Lighthouse's
+ * mobile performance figures for the landing, a product and the home page
+ * through the storefront (scripts/bench/lighthouse.ts), landing COD order
+ * placement (20 connections for 20 s with ample stock, orders/s as ratio to B1), a flash sale (stock 50, 1,000 attempts
  * within 10 s: exactly 50 x 201, 950 x 409, no 5xx, stock 0 after) and the
  * backend's resident memory after start and after each phase. Goals are
  * printed as met / not met; they are targets, not assertions.
@@ -22,12 +25,15 @@
  *                                               PostgreSQL and REDIS_URL's Redis
  *
  * BENCH_DURATION (s, 10) for the read phases and baselines, BENCH_ORDER_DURATION
- * (s, 20), BENCH_FLASH_CONNECTIONS (50), BENCH_VERBOSE=1 shows the backend's
- * output. The database: DB_HOST's, else DATABASE_URL's, else an embedded one.
+ * (s, 20), BENCH_FLASH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3 loads of each
+ * page, the median by score reported), BENCH_LIGHTHOUSE=0 skips Lighthouse,
+ * BENCH_VERBOSE=1 shows the backend's and the storefront's output. The
+ * database: DB_HOST's, else DATABASE_URL's, else an embedded one.
  * Figures go to bench-results/bench.json (or bench-results/flash.json).
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { prepareB1, startBaseline, B1_PRODUCT_ID, type Baseline } from "./baselines"
+import { runLighthouse, type LighthouseFigures } from "./lighthouse"
 import { login, percentile, printTable, runLoad, startBenchStack, writeResults, type LoadResult } from "./lib"
 import type { Product } from "@shop/contract"
 
@@ -43,6 +49,8 @@ const FLASH_WINDOW_MS = 10_000
 const FLASH_HARD_STOP_MS = 60_000
 const FLASH_CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS || 50)
 const AMPLE_STOCK = 1_000_000
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0"
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3)
 
 const GOALS = {
   listingRatio: 0.08,
@@ -52,6 +60,16 @@ const GOALS = {
   orderP95Ms: 1500,
   flashRefusalP95Ms: 150,
   memoryMB: 600,
+  // through the storefront server (the edge: public reads from a shared cache, pages rendered server-side)
+  edgeLandingHtmlRatio: 0.3,
+  edgeLandingHtmlP97_5Ms: 50,
+  edgeListingRatio: 0.3,
+  // Lighthouse, mobile (default config, simulated throttling), the median of BENCH_LIGHTHOUSE_RUNS loads
+  lighthouseLandingScore: 98,
+  lighthouseLandingLcpMs: 1500,
+  lighthouseLandingCls: 0.02,
+  lighthouseProductScore: 95,
+  lighthouseHomeScore: 95,
 }
 
 const say = (line: string) => console.log(`[bench] ${line}`)
@@ -157,6 +175,38 @@ function orderBody(productId: string): string {
   })
 }
 
+const LISTING_PATH = "/api/shop/products/get?category=men,women&sortBy=price-hightolow"
+
+const isListing = (body: string) => {
+  try {
+    const b = JSON.parse(body)
+    return b.success === true && Array.isArray(b.products) && b.products.length > 0
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The /assets/ files a page's HTML names (scripts, styles, preloads) that do not
+ * answer 200. A storefront/dist rebuilt under the running server leaves its
+ * pages naming files that are gone, and Lighthouse then sees nothing painted.
+ */
+async function missingAssets(pageUrl: string): Promise<string[]> {
+  const res = await fetch(pageUrl, { headers: { accept: "text/html" } })
+  const html = await res.text()
+  if (res.status !== 200) return [`the page itself: ${res.status}`]
+  const paths = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))]
+  const missing: string[] = []
+  for (const p of paths) {
+    const r = await fetch(new URL(p, pageUrl))
+    await r.arrayBuffer()
+    if (r.status !== 200) missing.push(`${p} ${r.status}`)
+  }
+  return missing
+}
+
+const kb = (bytes: number | null | undefined) => (typeof bytes === "number" ? round1(bytes / 1024) : "-")
+
 const isSuccess = (body: string) => {
   try {
     return JSON.parse(body).success === true
@@ -259,20 +309,27 @@ async function flashSale(baseUrls: string[], cookie: string, productId: string):
 type Figure = LoadResult & { name: string; connections: number; baseline?: string; ratio?: number; ordersPerSecond?: number }
 
 const met = (ok: boolean) => (ok ? "met" : "NOT MET")
+/** Every answer a 2xx that passed the body check, no error: a fast figure made of failures meets nothing. */
+const allAnswered = (f: Figure) => f.errors === 0 && f.non2xx === 0 && f.mismatches === 0 && f.requests > 0
 
 async function main(): Promise<number> {
   const { flashOnly, repeat, servers } = parseArgs(process.argv.slice(2))
+  if (LIGHTHOUSE && !flashOnly && (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1)) {
+    throw new Error("BENCH_LIGHTHOUSE_RUNS takes a whole number >= 1")
+  }
   const benchStarted = Date.now()
-  const stack = await startBenchStack({ database: "shop_bench_run", log: say, servers })
+  const stack = await startBenchStack({ database: "shop_bench_run", log: say, servers, storefront: !flashOnly })
   const baselines: Baseline[] = []
-  // rssMB: all backends together; serverMB: the largest one (the goal is per server)
-  const memory: { after: string; rssMB: number; serverMB: number; processes: number }[] = []
+  // rssMB: all backends together; serverMB: the largest one (the goal is per server); storefrontMB: its server's group
+  const memory: { after: string; rssMB: number; serverMB: number; processes: number; storefrontMB?: number }[] = []
   const sample = (after: string) => {
     const m = groupRssMB(stack.backendPids)
-    memory.push({ after, rssMB: m.mb, serverMB: m.maxServerMB, processes: m.processes })
+    const storefrontMB = stack.storefrontPid ? groupRssMB([stack.storefrontPid]).mb : undefined
+    memory.push({ after, rssMB: m.mb, serverMB: m.maxServerMB, processes: m.processes, ...(storefrontMB !== undefined ? { storefrontMB } : {}) })
     say(
       `backend RSS after ${after}: ${m.mb} MB (${m.processes} process${m.processes === 1 ? "" : "es"}` +
-        `${servers > 1 ? `, largest ${m.maxServerMB} MB` : ""})`
+        `${servers > 1 ? `, largest ${m.maxServerMB} MB` : ""})` +
+        `${storefrontMB !== undefined ? `; storefront ${storefrontMB} MB` : ""}`
     )
   }
   try {
@@ -401,19 +458,7 @@ async function main(): Promise<number> {
     await measure("Medusa /health (reference)", { url: `${stack.url}/health`, connections: READ_CONNECTIONS, duration: DURATION }, { name: "B0", figure: B0 })
     const listing = await measure(
       "listing",
-      {
-        url: `${stack.url}/api/shop/products/get?category=men,women&sortBy=price-hightolow`,
-        connections: READ_CONNECTIONS,
-        duration: DURATION,
-        verifyBody: (body) => {
-          try {
-            const b = JSON.parse(body)
-            return b.success === true && Array.isArray(b.products) && b.products.length > 0
-          } catch {
-            return false
-          }
-        },
-      },
+      { url: `${stack.url}${LISTING_PATH}`, connections: READ_CONNECTIONS, duration: DURATION, verifyBody: isListing },
       { name: "B0", figure: B0 }
     )
     sample("listing")
@@ -423,6 +468,63 @@ async function main(): Promise<number> {
       { name: "B0", figure: B0 }
     )
     sample("landing read")
+
+    // the same public reads and the landing page's HTML through the storefront server (the shopper's origin)
+    const edge = stack.storefrontUrl!
+    const edgeLandingHtml = await measure(
+      "storefront landing HTML",
+      {
+        url: `${edge}/landing/${SLUG}`,
+        headers: { accept: "text/html" },
+        connections: READ_CONNECTIONS,
+        duration: DURATION,
+        verifyBody: (body) => /<\/html>/i.test(body),
+      },
+      { name: "B0", figure: B0 }
+    )
+    await measure(
+      "storefront landing JSON",
+      { url: `${edge}/api/landing/${SLUG}`, connections: READ_CONNECTIONS, duration: DURATION, verifyBody: isSuccess },
+      { name: "B0", figure: B0 }
+    )
+    const edgeListing = await measure(
+      "storefront listing",
+      { url: `${edge}${LISTING_PATH}`, connections: READ_CONNECTIONS, duration: DURATION, verifyBody: isListing },
+      { name: "B0", figure: B0 }
+    )
+    sample("storefront reads")
+
+    // Lighthouse through the storefront, on a quiet machine (no load running)
+    const pages = [
+      { page: "landing", url: `${edge}/landing/${SLUG}` },
+      { page: "product", url: `${edge}/shop/product/${productId}` },
+      { page: "home", url: `${edge}/` },
+    ]
+    const lighthouse: (Partial<LighthouseFigures> & { page: string; url: string; error?: string })[] = []
+    if (LIGHTHOUSE) {
+      for (const { page, url } of pages) {
+        say(`lighthouse ${page}: ${url}, ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} (mobile, simulated throttling)...`)
+        try {
+          const missing = await missingAssets(url)
+          if (missing.length) {
+            throw new Error(`the page names files the storefront does not serve (storefront/dist rebuilt under the running server?): ${missing.join(", ")}`)
+          }
+          const f = await runLighthouse(url, LIGHTHOUSE_RUNS, (line) => say(line))
+          lighthouse.push({ page, ...f })
+          say(
+            `lighthouse ${page}: score ${f.score}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls}, ` +
+              `${kb(f.totalBytes)} KB (JS ${kb(f.jsBytes)} KB)${f.error ? `, error ${f.error}` : ""} (median of ${JSON.stringify(f.runs.map((r) => r.score))})`
+          )
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error)
+          lighthouse.push({ page, url, error: message })
+          say(`lighthouse ${page}: FAILED: ${message}`)
+        }
+      }
+      sample("lighthouse")
+    } else {
+      say("lighthouse: skipped (BENCH_LIGHTHOUSE=0)")
+    }
     await setStock(stack.url, cookie, productId, AMPLE_STOCK)
     const orders = await measure(
       "landing COD order",
@@ -471,10 +573,44 @@ async function main(): Promise<number> {
         `accepted p50/p95/p99 ${flash.accepted.p50}/${flash.accepted.p95}/${flash.accepted.p99} ms, ` +
         `refused p50/p95/p99 ${flash.refused.p50}/${flash.refused.p95}/${flash.refused.p99} ms: ${flash.right ? "exactly right" : "NOT right"}`
     )
+    if (lighthouse.length) {
+      console.log("")
+      printTable(
+        lighthouse.map((l) => ({
+          "lighthouse (mobile)": l.page,
+          score: l.score ?? "-",
+          "LCP ms": l.lcpMs ?? "-",
+          "FCP ms": l.fcpMs ?? "-",
+          "TBT ms": l.tbtMs ?? "-",
+          CLS: l.cls ?? "-",
+          "total KB": kb(l.totalBytes),
+          "JS KB": kb(l.jsBytes),
+          requests: l.requests ?? "-",
+          "run scores": l.runs ? l.runs.map((r) => r.score ?? "x").join("/") : "-",
+          error: l.error ? (l.error.length > 70 ? `${l.error.slice(0, 70)}...` : l.error) : "-",
+        }))
+      )
+      console.log(`lighthouse ${lighthouse.find((l) => l.lighthouseVersion)?.lighthouseVersion ?? "?"}: the median of ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} by score; KB transferred`)
+    }
     console.log("")
-    printTable(memory.map((m) => ({ "backend RSS after": m.after, MB: m.rssMB, processes: m.processes })))
+    printTable(
+      memory.map((m) => ({
+        "backend RSS after": m.after,
+        MB: m.rssMB,
+        processes: m.processes,
+        ...(m.storefrontMB !== undefined ? { "storefront MB": m.storefrontMB } : {}),
+      }))
+    )
     const maxRss = Math.max(...memory.map((m) => m.rssMB))
-    const goals = [
+    const lh = (page: string) => lighthouse.find((l) => l.page === page)
+    const lhGoal = (page: string, goal: string, value: (l: Partial<LighthouseFigures>) => number | null | undefined, ok: (v: number) => boolean, unit = "") => {
+      if (!LIGHTHOUSE) return { goal, actual: "skipped (BENCH_LIGHTHOUSE=0)", met: false, skipped: true }
+      const l = lh(page)
+      const v = l ? value(l) : undefined
+      if (typeof v !== "number") return { goal, actual: l?.error ? `failed: ${l.error.split(":")[0].slice(0, 40)}` : "no figure", met: false }
+      return { goal, actual: `${v}${unit}`, met: ok(v) }
+    }
+    const goals: { goal: string; actual: string; met: boolean; skipped?: boolean }[] = [
       { goal: `listing >= ${GOALS.listingRatio} x B0`, actual: `${listing.ratio} x B0`, met: (listing.ratio ?? 0) >= GOALS.listingRatio },
       { goal: `listing p97.5 <= ${GOALS.listingP97_5Ms} ms`, actual: `${listing.p97_5} ms`, met: listing.p97_5 <= GOALS.listingP97_5Ms },
       { goal: `landing read >= ${GOALS.landingRatio} x B0`, actual: `${landingRead.ratio} x B0`, met: (landingRead.ratio ?? 0) >= GOALS.landingRatio },
@@ -484,17 +620,39 @@ async function main(): Promise<number> {
       { goal: "flash: 1,000 attempts answered within 10 s", actual: `${flash.seconds} s`, met: flash.withinWindow },
       { goal: `flash refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms`, actual: `${flash.refused.p95} ms`, met: flash.refused.p95 <= GOALS.flashRefusalP95Ms },
       { goal: `backend memory < ${GOALS.memoryMB} MB`, actual: `${maxRss} MB (max)`, met: maxRss < GOALS.memoryMB },
+      {
+        goal: `storefront landing HTML >= ${GOALS.edgeLandingHtmlRatio} x B0`,
+        actual: `${edgeLandingHtml.ratio} x B0`,
+        met: (edgeLandingHtml.ratio ?? 0) >= GOALS.edgeLandingHtmlRatio && allAnswered(edgeLandingHtml),
+      },
+      {
+        goal: `storefront landing HTML p97.5 <= ${GOALS.edgeLandingHtmlP97_5Ms} ms`,
+        actual: `${edgeLandingHtml.p97_5} ms`,
+        met: edgeLandingHtml.p97_5 <= GOALS.edgeLandingHtmlP97_5Ms && allAnswered(edgeLandingHtml),
+      },
+      {
+        goal: `storefront listing >= ${GOALS.edgeListingRatio} x B0`,
+        actual: `${edgeListing.ratio} x B0`,
+        met: (edgeListing.ratio ?? 0) >= GOALS.edgeListingRatio && allAnswered(edgeListing),
+      },
+      lhGoal("landing", `Lighthouse landing performance >= ${GOALS.lighthouseLandingScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseLandingScore),
+      lhGoal("landing", `Lighthouse landing LCP <= ${GOALS.lighthouseLandingLcpMs} ms`, (l) => l.lcpMs, (v) => v <= GOALS.lighthouseLandingLcpMs, " ms"),
+      lhGoal("landing", `Lighthouse landing CLS <= ${GOALS.lighthouseLandingCls}`, (l) => l.cls, (v) => v <= GOALS.lighthouseLandingCls),
+      lhGoal("product", `Lighthouse product performance >= ${GOALS.lighthouseProductScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseProductScore),
+      lhGoal("home", `Lighthouse home performance >= ${GOALS.lighthouseHomeScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseHomeScore),
     ]
+    const result = (g: { met: boolean; skipped?: boolean }) => (g.skipped ? "skipped" : met(g.met))
     console.log("")
-    printTable(goals.map((g) => ({ goal: g.goal, actual: g.actual, result: met(g.met) })))
+    printTable(goals.map((g) => ({ goal: g.goal, actual: g.actual, result: result(g) })))
     const file = writeResults("bench", {
       benchmark: "npm run bench",
       date: new Date().toISOString(),
       seconds: round1((Date.now() - benchStarted) / 1000),
       figures,
+      lighthouse: LIGHTHOUSE ? { runs: LIGHTHOUSE_RUNS, formFactor: "mobile", throttlingMethod: "simulate", pages: lighthouse } : "skipped",
       flash,
       memory,
-      goals: goals.map((g) => ({ ...g, result: met(g.met) })),
+      goals: goals.map((g) => ({ ...g, result: result(g) })),
     })
     console.log(`\nwritten to ${file} (${round1((Date.now() - benchStarted) / 1000)} s in all)`)
     return 0

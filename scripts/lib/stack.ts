@@ -180,6 +180,7 @@ export async function buildStorefront(log: Log): Promise<void> {
     sources: [
       path.join(STOREFRONT, "src"),
       path.join(STOREFRONT, "index.html"),
+      path.join(STOREFRONT, "landing.html"),
       path.join(STOREFRONT, "public"),
       path.join(STOREFRONT, "vite.config.ts"),
       path.join(STOREFRONT, "package.json"),
@@ -188,7 +189,11 @@ export async function buildStorefront(log: Log): Promise<void> {
     ],
     output: STOREFRONT_BUILD,
     log,
-    build: () => run(bin("vite"), ["build"], { cwd: STOREFRONT, label: "vite build" }),
+    // the browser's build (dist/), then the storefront server's page renderer (dist-ssr/)
+    build: async () => {
+      await run(bin("vite"), ["build"], { cwd: STOREFRONT, label: "vite build" })
+      await run(bin("vite"), ["build", "--ssr", "src/entry-server.tsx"], { cwd: STOREFRONT, label: "vite build --ssr" })
+    },
   })
 }
 
@@ -306,6 +311,10 @@ export async function startStorefront(opts: {
   backendUrl: string
   publishableKey: string
   log: Log
+  /** EDGE_SECRET, the value the backend has too (the storefront's reads of the shared public cache) */
+  edgeSecret?: string
+  /** PUBLIC_URL: the address in the pages' link-preview tags */
+  publicUrl?: string
 }): Promise<Service> {
   const child = startChild(
     "storefront",
@@ -319,6 +328,8 @@ export async function startStorefront(opts: {
         STOREFRONT_PORT: String(opts.port),
         MEDUSA_BACKEND_URL: opts.backendUrl,
         MEDUSA_PUBLISHABLE_KEY: opts.publishableKey,
+        ...(opts.edgeSecret ? { EDGE_SECRET: opts.edgeSecret } : {}),
+        ...(opts.publicUrl ? { PUBLIC_URL: opts.publicUrl } : {}),
       },
     },
     opts.log

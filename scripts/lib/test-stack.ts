@@ -51,6 +51,8 @@ export async function withTestStack(
     const databaseUrl = withDatabase(db.serverUrl, database)
     const [backendPort, storefrontPort] = [await freePort(), await freePort()]
     const publicUrl = `http://localhost:${storefrontPort}`
+    // the storefront counts landing views and caches public reads with the backend's leave
+    const edgeSecret = randomBytes(32).toString("hex")
     const couriersUrl = await couriers.start()
     couriersUp = true
     const env = backendEnv({
@@ -59,6 +61,7 @@ export async function withTestStack(
         JWT_SECRET: randomBytes(32).toString("hex"),
         COOKIE_SECRET: randomBytes(32).toString("hex"),
         PUBLIC_URL: publicUrl,
+        EDGE_SECRET: edgeSecret,
         COOKIE_SECURE: "false",
         TRUST_PROXY: "loopback",
         // every spec orders, registers and signs in from this machine's one address and a few phones
@@ -96,6 +99,8 @@ export async function withTestStack(
       backendUrl: backend.url,
       publishableKey: await readPublishableKey(databaseUrl),
       log: quiet,
+      edgeSecret,
+      publicUrl,
     })
     services.push(storefront)
     say(`storefront ${publicUrl}, backend ${backend.url}`)

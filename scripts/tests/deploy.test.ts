@@ -439,14 +439,21 @@ describe("Dockerfiles", () => {
     const copiedTo = (source: string) => fromBuild.find((c) => c.sources.includes(source))?.dest
     assert.equal(copiedTo("/app/storefront/dist"), "storefront/dist")
     assert.equal(copiedTo("/app/storefront/server"), "storefront/server")
+    // the page renderer, React and the app bundled in (vite.config.ts ssr.noExternal)
+    assert.equal(copiedTo("/app/storefront/dist-ssr"), "storefront/dist-ssr")
     for (const pkg of ["tsx", "esbuild"]) {
       assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} is not in the runtime image`)
     }
     // every package serve.ts imports, and what those need in turn, is in the runtime image
-    const imported = [...read("storefront/server/serve.ts").matchAll(/^import [^;]*? from '([^'.][^']*)';$/gm)]
+    // static imports, and the ones loaded when configured (ioredis, with REDIS_URL)
+    const source = read("storefront/server/serve.ts")
+    const imported = [
+      ...source.matchAll(/^import [^;]*? from '([^'.][^']*)';$/gm),
+      ...source.matchAll(/await import\('([^'.][^']*)'\)/g),
+    ]
       .map((m) => m[1]!)
       .filter((specifier) => !specifier.startsWith("node:"))
-    assert.ok(imported.includes("proxy-addr") && imported.includes("@shop/contract"), imported.join())
+    assert.ok(imported.includes("proxy-addr") && imported.includes("@shop/contract") && imported.includes("ioredis"), imported.join())
     const needed = new Set<string>()
     const visit = (pkg: string) => {
       if (needed.has(pkg)) return
@@ -485,7 +492,8 @@ describe("Dockerfiles", () => {
     // medusa build, then the built server's #app imports made relative (backend/build-aliases.mjs)
     assert.equal(backend.scripts.build, "medusa build && node build-aliases.mjs")
     assert.ok(existsSync(path.join(ROOT, "backend/build-aliases.mjs")))
-    assert.equal(storefront.scripts.build, "vite build")
+    // the browser's build (dist/), then the storefront server's page renderer (dist-ssr/)
+    assert.equal(storefront.scripts.build, "vite build && vite build --ssr src/entry-server.tsx")
     // medusa build writes .medusa/server (tsconfig outDir), where the runtime stage runs.
     const tsconfig = read("backend/tsconfig.json")
     assert.match(tsconfig, /"outDir":\s*"\.\/\.medusa\/server"/)

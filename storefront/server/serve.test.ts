@@ -15,11 +15,11 @@ type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: s
 const INDEX_HTML = `<!doctype html>
 <html>
   <head>
-    <title>Test shop</title>
+    <!--SHOP_HEAD-->
     <!--SHOP_CONFIG-->
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!--SHOP_APP--></div><!--SHOP_STATE--></body>
 </html>`;
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 
@@ -222,7 +222,7 @@ describe('static files and the SPA', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body.toString();
-    expect(html).toContain('<script src="/shop-config.js"></script>');
+    expect(html).toContain('<script src="/shop-config.js" defer></script>');
     expect(html).not.toContain('<!--SHOP_CONFIG-->');
     expect(html.indexOf('/shop-config.js')).toBeLessThan(html.indexOf('/assets/index-abc123.js'));
     // No inline script anywhere: every <script> has a src.

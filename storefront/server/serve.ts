@@ -32,9 +32,21 @@ import https from 'node:https';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { matchPagePath, normalizeSupportPhone } from '@shop/contract';
+import {
+  EDGE_SECRET_HEADER,
+  EDGE_VIEWS_LIMITS,
+  EDGE_VIEWS_PATH,
+  matchPagePath,
+  normalizeSupportPhone,
+  PUBLIC_CACHE_CHANNEL,
+  PUBLIC_CACHE_MAX_AGE_MS,
+} from '@shop/contract';
 import proxyaddr from 'proxy-addr';
 import zlib from 'node:zlib';
+
+import { answerJson, fillTemplate, loadRenderer, PageCache, type LandingLike, type RenderedPage, type Renderer } from './pages';
+import { PublicCache, type CachedAnswer } from './public-cache';
+import { ViewCounter } from './view-counter';
 
 export type StorefrontServerOptions = {
   /** Folder of the Vite build; default ../dist next to this file. */
@@ -55,13 +67,48 @@ export type StorefrontServerOptions = {
   proxyTimeoutMs?: number;
   /** Where operational errors go; default console.error. */
   logError?: (message: string) => void;
+  /** Folder of the page renderer (`vite build --ssr`); default dist-ssr next to distDir. Without one, pages are the bare app shell. */
+  ssrDir?: string;
+  /** The address shoppers use (PUBLIC_URL): links and pictures in the pages' head tags; default http://localhost:<port>. */
+  publicUrl?: string;
+  /**
+   * EDGE_SECRET, shared with the backend: with it this server reads landing
+   * pages without the backend counting them, serves them from its cache and
+   * counts the views itself. Without it landing reads go to the backend each time.
+   */
+  edgeSecret?: string;
+  /** REDIS_URL: where the backend announces changes (PUBLIC_CACHE_CHANNEL); every storefront server listens. */
+  redisUrl?: string;
+  /** Public reads: served as is while younger than this (ms; default half of PUBLIC_CACHE_MAX_AGE_MS). */
+  cacheFreshMs?: number;
+  /** How often counted landing views are written (ms; default 1000). */
+  viewFlushMs?: number;
+};
+
+/** The storefront server, with its edge parts: the shared cache and the landing views not yet written. */
+export type StorefrontServer = Server & {
+  edge: {
+    cache: PublicCache;
+    views: ViewCounter;
+    /** Writes the counted views now (a graceful stop does this). */
+    flushViews(): Promise<void>;
+    /** Resolves once the Redis subscription (when configured) is listening. */
+    ready: Promise<void>;
+  };
 };
 
 const PROXY_PREFIXES = ['/api', '/app', '/auth', '/store', '/admin', '/static', '/health'];
+/** Public reads served from the shared cache: a landing page, the listing, a product. */
+const LANDING_READ = /^\/api\/landing\/([^/]+)$/;
+const CATALOG_READ = /^\/api\/shop\/products\/get(?:\/[^/]+)?$/;
+/** Writes that do not change what public pages show (drafts are saved while shoppers type). */
+const QUIET_WRITES = /^\/api\/landing\/[^/]+\/draft$/;
+const DEFAULT_HEAD = '<title>Deshi Bazar</title>\n    <meta name="description" content="Clothing, footwear and accessories delivered across Bangladesh.">';
 /** Prefixes shared with storefront routes: page navigations there get the SPA. */
 const SHARED_PREFIXES = ['/auth', '/admin'];
 const CONFIG_PLACEHOLDER = '<!--SHOP_CONFIG-->';
-const CONFIG_SCRIPT = '<script src="/shop-config.js"></script>';
+// deferred: it runs before the app's module scripts (document order) without holding up the first paint
+const CONFIG_SCRIPT = '<script src="/shop-config.js" defer></script>';
 const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -100,6 +147,16 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join('; ');
+
+/**
+ * A landing page with a Meta pixel (issue 19) loads Meta's script, which sends
+ * its events to facebook.com: the policy names those two origins, on those
+ * pages only.
+ */
+export const META_PIXEL_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' https://connect.facebook.net",
+).replace("connect-src 'self'", "connect-src 'self' https://www.facebook.com https://connect.facebook.net");
 
 const BASE_SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -144,15 +201,97 @@ function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function makeFile(body: Buffer, contentType: string): StaticFile {
+/** A file with its compressed forms; `dynamic` (a rendered page, made often): cheaper settings. */
+function makeFile(body: Buffer, contentType: string, options: { dynamic?: boolean } = {}): StaticFile {
   const file: StaticFile = { body, contentType, etag: etagOf(body) };
   if (body.length > 1024 && COMPRESSIBLE.test(contentType)) {
-    file.gzip = zlib.gzipSync(body, { level: 9 });
+    file.gzip = zlib.gzipSync(body, { level: options.dynamic ? 6 : 9 });
     file.br = zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: options.dynamic ? 5 : 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     });
   }
   return file;
+}
+
+/**
+ * The template with each `<link rel="stylesheet" href="/assets/...">` of the
+ * build replaced by its content in a `<style>` (the policy allows inline
+ * styles): a rendered page paints from its HTML alone, no stylesheet request
+ * in between. A sheet that cannot be read stays a link.
+ */
+export function inlineStylesheets(template: string, distDir: string): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    try {
+      const css = fs.readFileSync(path.join(distDir, file), 'utf8');
+      return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    } catch {
+      return link;
+    }
+  });
+}
+
+/** The source module of each page the server renders for the shop app (src/app/router.tsx's lazy pages). */
+const SHOP_PAGE_MODULES: Record<string, string> = {
+  home: 'src/app/routes/home.tsx',
+  productList: 'src/app/routes/shop/product-list.tsx',
+  product: 'src/app/routes/shop/product.tsx',
+};
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+/**
+ * `<link rel="modulepreload">` for each rendered shop page's own chunks (from
+ * the build's manifest), so the browser fetches them with the app instead of
+ * after it: the app loads the page's code before it hydrates.
+ */
+export function pageModulePreloads(manifest: Record<string, ManifestChunk>, page: string): string {
+  const files = new Set<string>();
+  const visit = (key: string | undefined) => {
+    const chunk = key ? manifest[key] : undefined;
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(SHOP_PAGE_MODULES[page]);
+  // the entry's own imports are in index.html already
+  const entry = manifest['index.html'];
+  const inPage = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
+  return [...files]
+    .filter((file) => !inPage.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * REDIS_URL set: listens on PUBLIC_CACHE_CHANNEL, where the backend announces
+ * changes to what public pages show; every message drops the cache.
+ */
+async function subscribeToChanges(
+  redisUrl: string | undefined,
+  onChange: () => void,
+  logError: (message: string) => void,
+): Promise<() => void> {
+  if (!redisUrl?.trim()) return () => undefined;
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
+  redis.on('error', (error: Error) => logError(`[storefront] Redis: ${error.message}`));
+  redis.on('message', () => onChange());
+  // after a reconnect messages may have been missed: start from nothing
+  redis.on('ready', () => onChange());
+  await redis.connect();
+  await redis.subscribe(PUBLIC_CACHE_CHANNEL);
+  return () => redis.disconnect();
 }
 
 export function validatePublishableKey(value: string | undefined): string {
@@ -195,7 +334,9 @@ const LANDING_PRELOAD_FONTS = [/^noto-sans-bengali-bengali-400-normal-[\w-]+\.wo
 
 /**
  * `<link rel="preload">` tags for the landing page's fonts, found by name among
- * the build's hashed assets; empty when the build has none.
+ * the build's hashed assets; empty when the build has none. Only the Bengali
+ * faces: the page's text is Bengali, and every font preloaded competes with
+ * the page's first picture for a slow line (its Latin font loads on use).
  */
 export function landingFontPreloads(assetNames: readonly string[]): string {
   return LANDING_PRELOAD_FONTS.map((pattern) => assetNames.find((name) => pattern.test(name)))
@@ -223,7 +364,7 @@ export function compileTrustProxy(setting: string | undefined): ((address: strin
 }
 
 /** Creates (does not start) the storefront server. */
-export function createStorefrontServer(options: StorefrontServerOptions = {}): Server {
+export function createStorefrontServer(options: StorefrontServerOptions = {}): StorefrontServer {
   const distDir = path.resolve(options.distDir ?? defaultDistDir);
   const backend = parseBackendUrl(options.backendUrl ?? 'http://localhost:9000');
   const backendBasePath = backend.pathname.replace(/\/$/, '');
@@ -237,15 +378,21 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   if (!fs.existsSync(indexPath)) {
     throw new Error(`No storefront build at ${indexPath}: run "npm run build -w storefront" first`);
   }
-  const indexFile = makeFile(
-    Buffer.from(injectConfigScript(fs.readFileSync(indexPath, 'utf8'))),
-    CONTENT_TYPES['.html']!,
-  );
+  const indexTemplate = injectConfigScript(fs.readFileSync(indexPath, 'utf8'));
+  const landingPath = path.join(distDir, 'landing.html');
+  const landingTemplate = fs.existsSync(landingPath)
+    ? injectConfigScript(fs.readFileSync(landingPath, 'utf8'))
+    : indexTemplate;
+  // rendered pages carry their stylesheets inline: the HTML alone paints the page
+  const inlineIndexTemplate = inlineStylesheets(indexTemplate, distDir);
+  const inlineLandingTemplate = inlineStylesheets(landingTemplate, distDir);
   const assetNames = fs.existsSync(path.join(distDir, 'assets')) ? fs.readdirSync(path.join(distDir, 'assets')) : [];
-  const landingIndexFile = makeFile(
-    Buffer.from(indexFile.body.toString('utf8').replace('</head>', `${landingFontPreloads(assetNames)}</head>`)),
-    CONTENT_TYPES['.html']!,
-  );
+  const manifest = readManifest(distDir);
+  const shell = (template: string, head = DEFAULT_HEAD) =>
+    makeFile(Buffer.from(fillTemplate(template, { head, html: '', state: '' })), CONTENT_TYPES['.html']!);
+  const indexFile = shell(indexTemplate);
+  // the landing app's pages without a render (the confirmation; any page when there is no renderer)
+  const landingShellFile = shell(landingTemplate, `${DEFAULT_HEAD}${landingFontPreloads(assetNames)}`);
   const configFile = makeFile(
     Buffer.from(
       renderConfigScript(validatePublishableKey(options.publishableKey), validateSupportPhone(options.supportPhone)),
@@ -254,6 +401,180 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   );
   // dist/ does not change while the server runs: files are read (and compressed) once.
   const fileCache = new Map<string, StaticFile | null>();
+
+  // ---------- the edge: shared cache of public reads, pages rendered here, landing views ----------
+  const edgeSecret = options.edgeSecret?.trim() || '';
+  const origin = (options.publicUrl?.trim() || 'http://localhost:5173').replace(/\/$/, '');
+  const cache = new PublicCache((readPath) => backendCall('GET', readPath), {
+    freshMs: options.cacheFreshMs ?? PUBLIC_CACHE_MAX_AGE_MS / 2,
+    maxAgeMs: PUBLIC_CACHE_MAX_AGE_MS,
+    maxEntries: 2000,
+  });
+  const pages = new PageCache(cache, 2000);
+  const views = new ViewCounter(
+    async (counts) => {
+      const answer = await backendCall('POST', EDGE_VIEWS_PATH, JSON.stringify({ views: counts }));
+      if (answer.status !== 200) throw new Error(`the backend answered ${answer.status}`);
+    },
+    { intervalMs: options.viewFlushMs ?? 1000, maxSlugsPerBatch: EDGE_VIEWS_LIMITS.slugs, logError },
+  );
+  if (edgeSecret) views.start();
+  let renderer: Renderer | null = null;
+  const rendererReady = loadRenderer(path.resolve(options.ssrDir ?? path.join(distDir, '..', 'dist-ssr'))).then(
+    (loaded) => {
+      renderer = loaded;
+      loaded?.setPublicReader(async (readPath) => answerJson(await pages.read(readPath)));
+    },
+    (error: Error) => logError(`[storefront] page renderer not loaded, pages are served as the bare app: ${error.message}`),
+  );
+
+  /** One request to the backend with the edge's secret (landing reads, views), the answer read whole. */
+  function backendCall(method: 'GET' | 'POST', target: string, body?: string): Promise<Omit<CachedAnswer, 'version' | 'fetchedAt'>> {
+    return new Promise((resolve, reject) => {
+      const headers: OutgoingHttpHeaders = { host: backend.host, accept: 'application/json' };
+      if (edgeSecret) headers[EDGE_SECRET_HEADER] = edgeSecret;
+      if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(body);
+      }
+      const upstream = backendModule.request(
+        {
+          protocol: backend.protocol,
+          hostname: backend.hostname,
+          port: backend.port || undefined,
+          path: backendBasePath + target,
+          method,
+          headers,
+          agent,
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({
+              status: answer.statusCode ?? 502,
+              body: Buffer.concat(chunks),
+              contentType: String(answer.headers['content-type'] ?? 'application/json; charset=utf-8'),
+            }),
+          );
+          answer.on('error', reject);
+        },
+      );
+      upstream.setTimeout(30_000, () => upstream.destroy(new Error('Backend timed out')));
+      upstream.on('error', reject);
+      upstream.end(body);
+    });
+  }
+
+  /** Landing reads go through the cache only when the backend lets this server count the views. */
+  const landingCached = edgeSecret !== '';
+
+  function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+    const headers: OutgoingHttpHeaders = {
+      ...BASE_SECURITY_HEADERS,
+      'Content-Type': answer.contentType,
+      // every read of a landing page is a view, and stock moves: never from a browser's cache
+      'Cache-Control': 'no-store',
+      Vary: 'Accept-Encoding',
+    };
+    let body = answer.body;
+    if (body.length > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const compressed = answer as CachedAnswer & { gzip?: Buffer };
+      compressed.gzip ??= zlib.gzipSync(body, { level: 6 });
+      body = compressed.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** GET /api/landing/{slug} and the catalog reads, from the shared cache; false: not one of them. */
+  function servePublicRead(req: IncomingMessage, res: ServerResponse, pathname: string, rawUrl: string): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const landing = LANDING_READ.exec(pathname);
+    if (landing ? !landingCached : !CATALOG_READ.test(pathname)) return false;
+    cache.get(rawUrl).then(
+      (answer) => {
+        if (landing && answer.status === 200 && req.method === 'GET') views.count(decodeSlug(landing[1]!));
+        sendAnswer(req, res, answer);
+      },
+      (error: Error) => {
+        logError(`[storefront] ${req.method} ${rawUrl}: ${error.message}`);
+        if (!res.headersSent) sendJson(res, 502, { success: false, message: 'Backend unavailable' });
+      },
+    );
+    return true;
+  }
+
+  function decodeSlug(segment: string): string {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  }
+
+  function htmlFile(page: RenderedPage): StaticFile {
+    const kept = page as RenderedPage & { file?: StaticFile };
+    kept.file ??= makeFile(Buffer.from(page.html), CONTENT_TYPES['.html']!, { dynamic: true });
+    return kept.file;
+  }
+
+  /** The app's HTML, head and state in a template. */
+  function document(template: string, rendered: { head: string; html: string; state: unknown }, extraHead = ''): string {
+    const state = `<script type="application/json" id="${renderer!.SSR_STATE_ID}">${renderer!.serializeState(rendered.state)}</script>`;
+    return fillTemplate(template, { head: rendered.head + extraHead, html: rendered.html, state });
+  }
+
+  /** `counted`: the read the backend just counted as this visit (no secret), rendered as it is. */
+  async function renderLanding(pathname: string, rawSegment: string, counted?: CachedAnswer): Promise<Omit<RenderedPage, 'deps'>> {
+    const answer = await pages.read(`/api/landing/${rawSegment}`, counted);
+    if (answer.status !== 200 && answer.status !== 404) throw new Error(`landing read answered ${answer.status}`);
+    const data = answer.status === 200 ? (answerJson(answer) as { data?: LandingLike | null }).data ?? null : null;
+    const rendered = renderer!.renderLandingPage(pathname, data, origin);
+    return {
+      status: rendered.status,
+      // after the head's tags (which preload the page's first picture): the Bengali faces
+      html: document(inlineLandingTemplate, rendered, landingFontPreloads(assetNames)),
+      landing: { slug: decodeSlug(rawSegment), page: data },
+    };
+  }
+
+  async function renderShop(rawUrl: string, page: string): Promise<Omit<RenderedPage, 'deps'>> {
+    const rendered = await renderer!.renderShopPage(rawUrl, origin);
+    if (!rendered) return { status: 200, html: indexFile.body.toString('utf8') };
+    return { status: rendered.status, html: document(inlineIndexTemplate, rendered, pageModulePreloads(manifest, page)) };
+  }
+
+  /** A page rendered here, or false when this one is not rendered (the app shell is sent). */
+  async function serveRenderedPage(req: IncomingMessage, res: ServerResponse, pathname: string, rawUrl: string): Promise<boolean> {
+    if (!renderer) return false;
+    const page = matchPagePath(pathname);
+    let rendered: RenderedPage;
+    if (page === 'landing') {
+      const rawSegment = pathname.split('/').filter(Boolean)[1]!;
+      const read = `/api/landing/${rawSegment}`;
+      // without the edge secret the backend counts every read: exactly one read per visit, the page
+      // rendered from that very answer (re-rendered only when it changed), no other read of it
+      const counted = landingCached ? undefined : await cache.get(read, { bypass: true });
+      rendered = await pages.get(
+        `landing:${rawSegment}`,
+        () => renderLanding(pathname.replace(/\/$/, ''), rawSegment, counted),
+        counted ? new Map([[read, counted.version]]) : undefined,
+      );
+      if (landingCached && rendered.status === 200 && req.method === 'GET') views.count(rendered.landing!.slug);
+    } else if (page === 'home' || page === 'productList' || page === 'product') {
+      // the listing's filters are in the query; other pages ignore theirs
+      const key = page === 'productList' ? rawUrl : pathname;
+      rendered = await pages.get(`shop:${key}`, () => renderShop(key, page));
+    } else {
+      return false;
+    }
+    const withPixel = !!rendered.landing?.page?.metaPixelId;
+    sendFile(req, res, htmlFile(rendered), 'no-cache', rendered.status, withPixel ? { 'Content-Security-Policy': META_PIXEL_CONTENT_SECURITY_POLICY } : {});
+    return true;
+  }
 
   function loadFile(filePath: string): StaticFile | null {
     if (fileCache.has(filePath)) return fileCache.get(filePath)!;
@@ -270,9 +591,17 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     return file;
   }
 
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, cacheControl: string, status = 200) {
+  function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: StaticFile,
+    cacheControl: string,
+    status = 200,
+    extraHeaders: OutgoingHttpHeaders = {},
+  ) {
     const headers: OutgoingHttpHeaders = {
       ...OWN_HEADERS,
+      ...extraHeaders,
       'Content-Type': file.contentType,
       'Cache-Control': cacheControl,
       ETag: file.etag,
@@ -352,7 +681,24 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       return;
     }
     const page = matchPagePath(decoded);
-    sendFile(req, res, page === 'landing' ? landingIndexFile : indexFile, 'no-cache', page ? 200 : 404);
+    const shellFile = page === 'landing' || page === 'orderConfirmation' ? landingShellFile : indexFile;
+    const sendShell = () => sendFile(req, res, shellFile, 'no-cache', page ? 200 : 404);
+    if (!page) {
+      sendShell();
+      return;
+    }
+    rendererReady
+      .then(() => serveRenderedPage(req, res, pathname, req.url ?? pathname))
+      .then(
+        (served) => {
+          if (!served) sendShell();
+        },
+        (error: Error) => {
+          // the backend is down or answered oddly: the app shell, which shows its own error and retry
+          logError(`[storefront] render ${pathname}: ${error.message}`);
+          if (!res.headersSent) sendShell();
+        },
+      );
   }
 
   function forwardedHeaders(req: IncomingMessage): OutgoingHttpHeaders {
@@ -382,11 +728,15 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     }
     delete headers.forwarded;
     delete headers['x-real-ip'];
+    // only this server speaks as the edge
+    delete headers[EDGE_SECRET_HEADER];
     headers.host = backend.host;
     return headers;
   }
 
-  function proxy(req: IncomingMessage, res: ServerResponse) {
+  function proxy(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    // a write through this server (the admin's changes, orders taking stock): public reads start afresh
+    const changes = !['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? 'GET') && !QUIET_WRITES.test(pathname);
     const upstream = backendModule.request({
       protocol: backend.protocol,
       hostname: backend.hostname,
@@ -403,6 +753,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     });
 
     upstream.on('response', (upstreamRes) => {
+      if (changes && (upstreamRes.statusCode ?? 500) < 400) cache.drop();
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(upstreamRes.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
@@ -445,7 +796,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     const pathname = rawUrl.split('?', 1)[0]!;
     const sharedPageRoute = matchesPrefix(pathname, SHARED_PREFIXES) && isPageNavigation(req);
     if (matchesPrefix(pathname, PROXY_PREFIXES) && !sharedPageRoute) {
-      proxy(req, res);
+      if (!servePublicRead(req, res, pathname, rawUrl)) proxy(req, res, pathname);
       return;
     }
     try {
@@ -457,8 +808,16 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     }
   });
 
-  server.on('close', () => agent.destroy());
-  return server;
+  let closeRedis: () => void = () => undefined;
+  const subscribed = subscribeToChanges(options.redisUrl, () => cache.drop(), logError).then((close) => {
+    closeRedis = close;
+  });
+  const ready = Promise.all([rendererReady, subscribed]).then(() => undefined);
+  server.on('close', () => {
+    closeRedis();
+    void views.stop().finally(() => agent.destroy());
+  });
+  return Object.assign(server, { edge: { cache, views, flushViews: () => views.flush(), ready } });
 }
 
 function parsePort(value: string | undefined): number {
@@ -479,6 +838,9 @@ function main() {
     publishableKey: process.env.MEDUSA_PUBLISHABLE_KEY,
     supportPhone: process.env.SHOP_SUPPORT_PHONE,
     trustProxy: process.env.TRUST_PROXY,
+    publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}`,
+    edgeSecret: process.env.EDGE_SECRET,
+    redisUrl: process.env.REDIS_URL,
   });
 
   server.listen(port, host, () => {
@@ -488,9 +850,11 @@ function main() {
     console.log(`Storefront on http://${shownHost}:${actualPort} (backend ${backendUrl})`);
   });
 
+  // a graceful stop writes the landing views counted and not yet written
   const shutdown = () => {
-    server.close(() => process.exit(0));
+    server.close();
     server.closeIdleConnections();
+    void server.edge.views.stop().finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once('SIGINT', shutdown);

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router-dom';
 
 import { MainErrorFallback } from './main-error-fallback';
 
@@ -18,11 +17,4 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   override render() {
     return this.state.failed ? <MainErrorFallback /> : this.props.children;
   }
-}
-
-/** errorElement of the root route: render and loader errors inside the router. */
-export function RouteErrorFallback() {
-  const error = useRouteError();
-  console.error('Unexpected route error', error);
-  return <MainErrorFallback />;
 }

@@ -1,9 +1,12 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+/** The shop app; `queries`: the data the storefront server rendered the page with. */
+export function App({ queries }: { queries?: DehydratedState }) {
   return (
-    <AppProvider>
+    <AppProvider queries={queries}>
       <AppRouter />
     </AppProvider>
   );

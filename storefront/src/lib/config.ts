@@ -79,8 +79,10 @@ export function readConfig(
   return Object.freeze({ shopName: SHOP_NAME, publishableKey, supportPhone });
 }
 
+// globalThis: the window in a browser; in the storefront server, which renders
+// pages too, the server sets the same values there before loading the app.
 export const config: ShopConfig = readConfig(
-  typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__,
+  (globalThis as { __SHOP_CONFIG__?: unknown }).__SHOP_CONFIG__,
   import.meta.env.VITE_MEDUSA_PUBLISHABLE_KEY,
   import.meta.env.VITE_SHOP_SUPPORT_PHONE,
 );

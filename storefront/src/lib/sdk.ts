@@ -8,7 +8,8 @@ import { config } from './config';
  * HTTP-only session cookie travels with every request.
  */
 export const sdk = new Medusa({
-  baseUrl: window.location.origin,
+  // in the storefront server (rendering pages) the sdk is never called: data comes prefetched
+  baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   publishableKey: config.publishableKey || undefined,
   auth: { type: 'session', fetchCredentials: 'same-origin' },
   debug: false,

@@ -15,3 +15,7 @@ afterEach(() => {
   }
   resetGuestCartCache();
 });
+
+// scripts a page adds (Meta's pixel) are not fetched from the internet in tests
+const happyDOM = (globalThis as { happyDOM?: { settings: { disableJavaScriptFileLoading: boolean } } }).happyDOM;
+if (happyDOM) happyDOM.settings.disableJavaScriptFileLoading = true;

@@ -3,7 +3,10 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 
+import { LandingApp } from '@/app/landing-app';
 import { routes } from '@/app/router';
+import type { LandingPage } from '@shop/contract';
+import { currentNavigationState } from '@/features/landing/utils/navigation';
 import { Toaster } from '@/components/ui/toast';
 import { queryConfig } from '@/lib/react-query';
 
@@ -20,6 +23,31 @@ export function renderApp(url: string, state?: unknown) {
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * Renders the landing app (landing.html's) at `url`, as the browser opens it:
+ * the tab's location is `url`; `page` is the data the server rendered it with
+ * (omitted: the app loads it). `router` reads and moves the tab's location.
+ */
+export function renderLandingApp(url: string, options: { page?: LandingPage | null; state?: unknown } = {}) {
+  // the tab is at `url` (a query already in the address, as an ad's fbclid, is kept)
+  const search = window.location.pathname === url ? window.location.search : '';
+  window.history.replaceState(options.state === undefined ? null : { usr: options.state, key: 'test', idx: 0 }, '', url + search);
+  const view = render(<LandingApp path={url} page={options.page} />);
+  const router = {
+    state: {
+      get location() {
+        return { pathname: window.location.pathname, state: currentNavigationState() };
+      },
+    },
+    /** Another page of the same tab, as a link or the back button would open it. */
+    navigate(path: string) {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+  };
+  return { ...view, router };
 }
 
 type JsonRoute = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown };

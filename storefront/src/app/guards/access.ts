@@ -46,6 +46,17 @@ export function isPublicPath(pathname: string): boolean {
   return under(path, '/landing') || path === '/order-confirmation';
 }
 
+/**
+ * Pages a guest may browse (/, /shop/...): they render at once, as a guest
+ * sees them, and follow the session check when it answers (an admin is then
+ * sent on). The storefront server renders them into the HTML (issue 18), so
+ * the first paint is the page, not "Loading...".
+ */
+export function rendersBeforeSessionCheck(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return path === '/' || under(path, '/shop');
+}
+
 export function guardRedirect(pathname: string, user: GuardUser): string | null {
   const admin = user?.role === 'admin';
   if (user && isAuthPath(pathname)) return admin ? ADMIN_HOME_PATH : HOME_PATH;

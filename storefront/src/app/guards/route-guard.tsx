@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { getUserQueryOptions } from '@/lib/auth';
 
-import { guardRedirect, isPublicPath } from './access';
+import { guardRedirect, isPublicPath, rendersBeforeSessionCheck } from './access';
 
 export function LoadingScreen() {
   return (
@@ -13,10 +13,13 @@ export function LoadingScreen() {
   );
 }
 
-/** 'Loading...' until the session check has answered (SPEC 2.1), then the guard of SPEC 2.2. */
+/**
+ * 'Loading...' until the session check has answered (SPEC 2.1), then the
+ * guard of SPEC 2.2; the pages a guest browses show at once, as a guest's.
+ */
 function GuardedOutlet({ pathname }: { pathname: string }) {
   const user = useQuery(getUserQueryOptions());
-  if (user.isPending) return <LoadingScreen />;
+  if (user.isPending) return rendersBeforeSessionCheck(pathname) ? <Outlet /> : <LoadingScreen />;
   const to = guardRedirect(pathname, user.data);
   if (to) return <Navigate to={to} replace />;
   return <Outlet />;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DRAFT_SAVE_DELAY_MS } from '@/features/landing/hooks/use-landing-draft';
 import { CONFIRMATION, landingPage } from '@/features/landing/testing/fixtures';
-import { renderApp, stubFetch } from '@/testing/test-utils';
+import { renderLandingApp, stubFetch } from '@/testing/test-utils';
 
 /**
  * Incomplete orders (issue 17): the landing form saves a draft once the phone
@@ -49,7 +49,7 @@ function stubBeacon(accept = true) {
 
 async function openPage(order?: Parameters<typeof landingApi>[0]) {
   const api = landingApi(order);
-  const view = renderApp('/landing/demo');
+  const view = renderLandingApp('/landing/demo');
   await screen.findByTestId('landing-page');
   // from here on the debounce runs on fake time
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LandingPage } from '@/features/landing/api/get-landing-page';
 import { CONFIRMATION, landingPage, PRODUCT } from '@/features/landing/testing/fixtures';
 import { config } from '@/lib/config';
-import { renderApp, requestedUrls, stubFetch } from '@/testing/test-utils';
+import { renderLandingApp, requestedUrls, stubFetch } from '@/testing/test-utils';
 
 type Posted = { url: URL; body: unknown };
 
@@ -34,7 +34,7 @@ function landingApi(
 
 async function openPage(page: LandingPage | null = landingPage(), order?: Parameters<typeof landingApi>[1]) {
   const api = landingApi(page, order);
-  const view = renderApp('/landing/demo');
+  const view = renderLandingApp('/landing/demo');
   await screen.findByTestId('landing-page');
   return { ...api, ...view };
 }
@@ -119,7 +119,7 @@ describe('/landing/{slug}', () => {
     const root = screen.getByTestId('landing-page');
     expect(root.style.getPropertyValue('--landing-primary')).toBe('#000000');
     expect(root.style.getPropertyValue('--landing-accent')).toBe('#123abc');
-    expect(root.style.getPropertyValue('--landing-font')).toBe("'Inter'");
+    expect(root.style.getPropertyValue('--landing-font')).toBe('Inter');
     expect(root).toHaveAttribute('lang', 'bn');
   });
 
@@ -127,7 +127,7 @@ describe('/landing/{slug}', () => {
     await openPage();
     const root = screen.getByTestId('landing-page');
     expect(root.style.getPropertyValue('--landing-primary')).toBe('#0F766E');
-    expect(root.style.getPropertyValue('--landing-font')).toBe("'Poppins'");
+    expect(root.style.getPropertyValue('--landing-font')).toBe('Poppins');
   });
 
   it('hides the price and the discount badge as the hero says', async () => {
@@ -381,6 +381,45 @@ describe('/landing/{slug}', () => {
     expect(screen.getByTestId('confirmation-total')).toHaveTextContent('৳4,900');
   });
 
+  it('with a Meta pixel: loads it with PageView, sends the ad click with the order and a Lead (never Purchase) keyed by the order number', async () => {
+    window.history.replaceState(null, '', '/landing/demo?fbclid=IwAR2abc_DEF-9');
+    const { posted } = await openPage(landingPage({ metaPixelId: '123456789012345' }));
+    // the pixel's queue, before Meta's script (which this test does not load) takes it over
+    await waitFor(() => expect(window.fbq?.queue).toContainEqual(['init', '123456789012345']));
+    expect(window.fbq!.queue).toContainEqual(['track', 'PageView']);
+    expect(document.head.querySelector('script[src="https://connect.facebook.net/en_US/fbevents.js"]')).not.toBeNull();
+
+    fillForm({ name: 'রহিম', phone: '01712345678', address: 'ধানমন্ডি' });
+    submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে');
+    expect(posted[0]!.body).toMatchObject({
+      fbclid: 'IwAR2abc_DEF-9',
+      eventSourceUrl: 'http://localhost:3000/landing/demo?fbclid=IwAR2abc_DEF-9',
+    });
+    await waitFor(() =>
+      expect(window.fbq!.queue).toContainEqual([
+        'trackSingle',
+        '123456789012345',
+        'Lead',
+        { value: CONFIRMATION.totalAmount, currency: 'BDT' },
+        { eventID: CONFIRMATION.orderNumber },
+      ]),
+    );
+    expect(window.fbq!.queue!.flat()).not.toContain('Purchase');
+  });
+
+  it('without a Meta pixel: no pixel and no ad click in the order', async () => {
+    window.history.replaceState(null, '', '/landing/demo?fbclid=IwAR2abc');
+    delete window.fbq;
+    const { posted } = await openPage();
+    fillForm({ name: 'রহিম', phone: '01712345678', address: 'ধানমন্ডি' });
+    submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে');
+    expect(posted[0]!.body).not.toHaveProperty('fbclid');
+    expect(posted[0]!.body).not.toHaveProperty('eventSourceUrl');
+    expect(window.fbq).toBeUndefined();
+  });
+
   it('shows the server’s message when it refuses the order', async () => {
     const message = 'দুঃখিত, Cotton Salwar Kameez স্টকে মাত্র ১টি আছে';
     const { posted, router } = await openPage(landingPage(), { status: 409, body: { success: false, message } });
@@ -443,7 +482,7 @@ describe('/landing/{slug}', () => {
 
   it("shows 'Landing page not found' for a draft or unknown slug, without retrying", async () => {
     const { fetchMock } = landingApi(null);
-    renderApp('/landing/nope');
+    renderLandingApp('/landing/nope');
     expect(await screen.findByRole('heading', { name: 'Landing page not found' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'হোমপেজে ফিরে যান' })).toHaveAttribute('href', '/');
@@ -451,7 +490,7 @@ describe('/landing/{slug}', () => {
 
   it("shows 'Landing page not found' when the load reports no success", async () => {
     stubFetch(() => ({ body: { success: false } }));
-    renderApp('/landing/demo');
+    renderLandingApp('/landing/demo');
     expect(await screen.findByRole('heading', { name: 'Landing page not found' })).toBeInTheDocument();
   });
 
@@ -460,7 +499,7 @@ describe('/landing/{slug}', () => {
     const fetchMock = stubFetch(() =>
       fail ? { status: 502, body: { success: false, message: 'Backend unavailable' } } : { body: { success: true, data: landingPage() } },
     );
-    renderApp('/landing/demo');
+    renderLandingApp('/landing/demo');
     expect(await screen.findByRole('heading', { name: 'Failed to load landing page' })).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'আবার চেষ্টা করুন' }));
@@ -470,13 +509,13 @@ describe('/landing/{slug}', () => {
 
   it("shows 'Failed to load landing page' on a network error", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    renderApp('/landing/demo');
+    renderLandingApp('/landing/demo');
     expect(await screen.findByRole('heading', { name: 'Failed to load landing page' })).toBeInTheDocument();
   });
 
   it("shows 'Product not found' when the page has no product", async () => {
     landingApi(landingPage({ productId: null }));
-    renderApp('/landing/demo');
+    renderLandingApp('/landing/demo');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.queryByTestId('order-form')).not.toBeInTheDocument();
   });

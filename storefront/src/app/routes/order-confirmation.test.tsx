@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 import { CONFIRMATION } from '@/features/landing/testing/fixtures';
 import { config } from '@/lib/config';
-import { renderApp, stubFetch } from '@/testing/test-utils';
+import { renderLandingApp, stubFetch } from '@/testing/test-utils';
 
 /** The real route table at /order-confirmation with `state` as the navigation state. */
 function renderConfirmation(state?: unknown) {
   // a public page: it asks the API nothing
   const fetchMock = stubFetch(() => ({ status: 401, body: { success: false, message: 'Unauthorised user!' } }));
-  const view = renderApp('/order-confirmation', state);
+  const view = renderLandingApp('/order-confirmation', { state });
   return { ...view, fetchMock };
 }
 

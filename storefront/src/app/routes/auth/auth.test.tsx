@@ -10,16 +10,44 @@ function fillLogin(email = 'rahim@example.com', password = 'secret123') {
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
+/** Holds the answers to check-auth (of the fake API in place) until the returned function is called. */
+function holdSessionCheck(): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input instanceof Request ? input.url : input).includes('/api/auth/check-auth')) await held;
+    return answer(input, init);
+  });
+  return release;
+}
+
 describe('session check and guards (SPEC 2.1, 2.2)', () => {
   it("shows 'Loading...' until check-auth answers, with no-cache headers", async () => {
     const api = fakeApi();
-    renderApp('/');
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    const answer = holdSessionCheck();
+    renderApp('/checkout');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('banner')).toBeInTheDocument();
     const [check] = api.callsTo('/api/auth/check-auth');
     expect(check).toBeDefined();
     const init = api.fetchMock.mock.calls.find(([input]) => String(input).includes('check-auth'))![1]!;
     expect(new Headers(init.headers).get('cache-control')).toBe('no-cache');
+  });
+
+  it('shows the pages a guest browses before check-auth answers (the server renders them so), then follows it', async () => {
+    fakeApi({ user: ADMIN });
+    const answer = holdSessionCheck();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    answer();
+    // an admin is sent on once the answer says so (SPEC 2.2)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 
   it('sends an anonymous visitor of /profile to /auth/login', async () => {
@@ -192,7 +220,7 @@ describe('logout', () => {
     const api = fakeApi({ user: CUSTOMER });
     renderApp('/');
     const header = within(await screen.findByRole('banner'));
-    fireEvent.click(header.getByRole('button', { name: 'Account menu for Rahim Uddin' }));
+    fireEvent.click(await header.findByRole('button', { name: 'Account menu for Rahim Uddin' }));
     fireEvent.click(header.getByRole('button', { name: 'Logout' }));
     expect(await header.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(api.callsTo('/api/auth/logout')).toHaveLength(1);
@@ -206,7 +234,7 @@ describe('logout', () => {
     });
     renderApp('/');
     const header = within(await screen.findByRole('banner'));
-    fireEvent.click(header.getByRole('button', { name: 'Account menu for Rahim Uddin' }));
+    fireEvent.click(await header.findByRole('button', { name: 'Account menu for Rahim Uddin' }));
     fireEvent.click(header.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Logout failed');
     expect(header.getByRole('button', { name: 'Account menu for Rahim Uddin' })).toBeInTheDocument();

@@ -6,7 +6,9 @@ import { useUser } from '@/lib/auth';
 import { type CartItem, type Product, unitPrice } from '@shop/contract';
 
 import { EMPTY_CART, useAddToCartMutation, useServerCart, useServerCartMutations } from '../api/cart';
-import { dispatchGuestCart, getGuestCart, newItemId, subscribeGuestCart } from '../utils/guest-cart';
+import { dispatchGuestCart, EMPTY_GUEST_CART, getGuestCart, newItemId, subscribeGuestCart } from '../utils/guest-cart';
+
+const emptyGuestCart = () => EMPTY_GUEST_CART;
 
 export type CartState = {
   /** Guests keep a local cart; signed-in shoppers the server cart. */
@@ -94,7 +96,8 @@ export function useCart(): CartState {
   const userId = user.data?._id ?? null;
   const isGuest = !userId;
 
-  const guestCart = useSyncExternalStore(subscribeGuestCart, getGuestCart, getGuestCart);
+  // the server renders (and the browser hydrates) an empty guest cart; the stored one follows at once
+  const guestCart = useSyncExternalStore(subscribeGuestCart, getGuestCart, emptyGuestCart);
   const server = useServerCart(userId);
   const mutations = useServerCartMutations(userId);
 

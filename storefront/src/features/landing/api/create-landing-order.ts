@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 
-import { sdk } from '@/lib/sdk';
+import { apiFetch } from '@/lib/http';
 
 import { BN } from '../utils/bn';
 import type { DeliveryArea } from '@shop/contract';
@@ -24,6 +24,8 @@ export type LandingOrderPayload = {
   addressInfo: { address: string; city: string; number: string }[];
   TotalAmount: number;
   orderStatus: 'pending';
+  fbclid?: string;
+  eventSourceUrl?: string;
 };
 
 /** What the confirmation page shows (SPEC section 3, "Order confirmation data"). */
@@ -82,9 +84,9 @@ export function orderErrorMessage(error: unknown): string {
 export async function createLandingOrder(payload: LandingOrderPayload): Promise<LandingOrderResult> {
   let response: CreateOrderResponse;
   try {
-    response = await sdk.client.fetch<CreateOrderResponse>('/api/shop/order/create-order', {
+    response = await apiFetch<CreateOrderResponse>('/api/shop/order/create-order', {
       method: 'POST',
-      // The sdk sends the session cookie (same origin) with every call, create-order included.
+      // the session cookie (same origin) goes with every call, create-order included
       body: payload,
     });
   } catch (error) {
@@ -98,6 +100,24 @@ export async function createLandingOrder(payload: LandingOrderPayload): Promise<
   return { message: response.message || BN.orderPlaced, confirmation };
 }
 
+/** Places the order; `isPending` while it is under way. */
 export function useCreateLandingOrder() {
-  return useMutation({ mutationFn: createLandingOrder });
+  const [isPending, setPending] = useState(false);
+  const mutate = (
+    payload: LandingOrderPayload,
+    handlers: { onSuccess: (result: LandingOrderResult) => void; onError: (error: unknown) => void },
+  ) => {
+    setPending(true);
+    createLandingOrder(payload).then(
+      (result) => {
+        setPending(false);
+        handlers.onSuccess(result);
+      },
+      (error: unknown) => {
+        setPending(false);
+        handlers.onError(error);
+      },
+    );
+  };
+  return { isPending, mutate };
 }

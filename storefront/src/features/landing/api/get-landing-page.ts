@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 
 import { LANDING_NOT_FOUND, type LandingPage } from '@shop/contract';
 
-import { sdk } from '@/lib/sdk';
+import { apiFetch } from '@/lib/http';
 
 export type { FontFamily, LandingPage, LandingProduct } from '@shop/contract';
 export type LandingHero = LandingPage['hero'];
@@ -38,8 +38,8 @@ function statusOf(error: unknown): number | undefined {
 export async function getLandingPage(slug: string): Promise<LandingPage> {
   let response: GetLandingPageResponse;
   try {
-    response = await sdk.client.fetch<GetLandingPageResponse>(`/api/landing/${encodeURIComponent(slug)}`, {
-      // Every read counts one view: never from an HTTP cache.
+    response = await apiFetch<GetLandingPageResponse>(`/api/landing/${encodeURIComponent(slug)}`, {
+      // Every read counts one view: never from the browser's HTTP cache.
       cache: 'no-store',
     });
   } catch (error) {
@@ -51,28 +51,40 @@ export async function getLandingPage(slug: string): Promise<LandingPage> {
   return response.data;
 }
 
-export const landingKeys = {
-  all: ['landing'] as const,
-  pages: () => [...landingKeys.all, 'page'] as const,
-  page: (slug: string) => [...landingKeys.pages(), slug] as const,
-};
+export type LandingPageState =
+  | { status: 'pending' }
+  | { status: 'error'; error: LandingPageError; retrying: boolean }
+  | { status: 'success'; data: LandingPage };
 
 /**
- * Each GET counts a view, so a visit fetches the page once: the data never
- * goes stale, and focus, reconnect or remount do not ask again. 4xx answers are
- * not retried (the app-wide rule in lib/react-query.ts).
+ * The page of a visit. The storefront server renders it into the HTML and
+ * hands its data to the app (`initial`), so a visit asks nothing more; without
+ * it (the app loaded some other way), one fetch, counted as the visit's view.
+ * `initial` null: the server found no such published page.
  */
-export function getLandingPageQueryOptions(slug: string) {
-  return queryOptions({
-    queryKey: landingKeys.page(slug),
-    queryFn: () => getLandingPage(slug),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
-  });
-}
-
-export function useLandingPage(slug: string) {
-  return useQuery(getLandingPageQueryOptions(slug));
+export function useLandingPage(slug: string, initial?: LandingPage | null) {
+  const [state, setState] = useState<LandingPageState>(() =>
+    initial
+      ? { status: 'success', data: initial }
+      : initial === null
+        ? { status: 'error', error: new LandingPageError('not-found', 404), retrying: false }
+        : { status: 'pending' },
+  );
+  const load = useCallback(() => {
+    let live = true;
+    getLandingPage(slug).then(
+      (data) => live && setState({ status: 'success', data }),
+      (error: LandingPageError) => live && setState({ status: 'error', error, retrying: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  const needsLoad = initial === undefined;
+  useEffect(() => (needsLoad ? load() : undefined), [needsLoad, load]);
+  const retry = useCallback(() => {
+    setState((current) => (current.status === 'error' ? { ...current, retrying: true } : current));
+    load();
+  }, [load]);
+  return { ...state, retry };
 }

@@ -1,6 +1,6 @@
 import { LANDING_DRAFT_CAPS, normalizeBdPhone, type DeliveryArea, type LandingDraftBody } from '@shop/contract';
 
-import { sdk } from '@/lib/sdk';
+import { apiFetch } from '@/lib/http';
 
 /**
  * Incomplete orders (issue 17): what the order form has so far, saved as the
@@ -33,14 +33,9 @@ export function draftBody(values: DraftValues): LandingDraftBody | null {
   return body;
 }
 
-/** Saves through the sdk (JSON; the 204 has no body to read). `keepalive` lets it outlive the page. */
+/** Saves as JSON (the answer is a 204 without a body). `keepalive` lets it outlive the page. */
 export async function saveLandingDraft(slug: string, body: LandingDraftBody, options: { keepalive?: boolean } = {}) {
-  await sdk.client.fetch<Response>(draftPath(slug), {
-    method: 'POST',
-    body,
-    headers: { accept: null },
-    keepalive: options.keepalive,
-  });
+  await apiFetch<undefined>(draftPath(slug), { method: 'POST', body, keepalive: options.keepalive });
 }
 
 /**

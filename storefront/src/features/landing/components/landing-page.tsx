@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
-import { LANDING_LOAD_FAILED, LANDING_NOT_FOUND, LandingPageError, useLandingPage } from '../api/get-landing-page';
+import { LANDING_LOAD_FAILED, LANDING_NOT_FOUND, useLandingPage, type LandingPage } from '../api/get-landing-page';
 import { BN } from '../utils/bn';
 
 import { LandingView } from './landing-view';
@@ -18,37 +17,35 @@ function LandingStatus({ title, children }: { title: string; children?: ReactNod
       </div>
       <div className="landing-status__actions" lang="bn">
         {children}
-        <Link to="/" className="landing-status__link">
+        <a href="/" className="landing-status__link">
           {BN.backHome}
-        </Link>
+        </a>
       </div>
     </main>
   );
 }
 
-/** /landing/{slug}: loads the page once per visit and shows it, or why it cannot (SPEC section 8). */
-export function LandingPageScreen({ slug }: { slug: string }) {
-  const page = useLandingPage(slug);
+/**
+ * /landing/{slug}: the page of this visit (rendered by the storefront server,
+ * `initial` its data; null when it has none such) or why it cannot be shown
+ * (SPEC section 8).
+ */
+export function LandingPageScreen({ slug, initial }: { slug: string; initial?: LandingPage | null }) {
+  const page = useLandingPage(slug, initial);
 
-  if (page.isPending) {
+  if (page.status === 'pending') {
     return (
       <main className="landing-status" aria-busy="true" lang="bn">
         <p className="landing-status__loading">{BN.loading}</p>
       </main>
     );
   }
-  if (page.isError) {
-    const notFound = page.error instanceof LandingPageError && page.error.kind === 'not-found';
-    return notFound ? (
+  if (page.status === 'error') {
+    return page.error.kind === 'not-found' ? (
       <LandingStatus title={LANDING_NOT_FOUND} />
     ) : (
       <LandingStatus title={LANDING_LOAD_FAILED}>
-        <button
-          type="button"
-          className="landing-status__retry"
-          disabled={page.isFetching}
-          onClick={() => void page.refetch()}
-        >
+        <button type="button" className="landing-status__retry" disabled={page.retrying} onClick={page.retry}>
           {BN.retry}
         </button>
       </LandingStatus>

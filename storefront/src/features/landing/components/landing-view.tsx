@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 
 import type { LandingOrderResult } from '../api/create-landing-order';
 import type { LandingPage, LandingProduct } from '../api/get-landing-page';
 import { useStickyTop } from '../hooks/use-sticky-top';
 import { BN } from '../utils/bn';
+import { startMetaPixel, trackLead } from '../utils/meta-pixel';
+import { showConfirmation } from '../utils/navigation';
 import { availableStock, galleryImages, stockLeftCount, stylingVariables } from '../utils/page';
 import { unitPrice as effectivePrice } from '@shop/contract';
 
@@ -41,7 +42,6 @@ function CtaButton({ text, onClick }: { text: string; onClick: () => void }) {
 
 /** The public single-product sales page (SPEC 2.10), for a loaded page and its product. */
 export function LandingView({ page, product }: { page: LandingPage; product: LandingProduct }) {
-  const navigate = useNavigate();
   const { notice, show, dismiss } = useNotice();
   const formRef = useRef<HTMLElement>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -64,10 +64,20 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
     (first ?? form).focus({ preventScroll: true });
   };
 
+  const pixelId = page.metaPixelId;
+  useEffect(() => {
+    if (pixelId) startMetaPixel(pixelId);
+  }, [pixelId]);
+
   const onOrdered = (result: LandingOrderResult) => {
     show('success', BN.orderPlaced);
+    const orderNumber = result.confirmation.orderNumber;
+    if (pixelId && orderNumber) {
+      const value = result.confirmation.totalAmount ?? 0;
+      trackLead(pixelId, orderNumber, value);
+    }
     redirectTimer.current = window.setTimeout(() => {
-      navigate('/order-confirmation', { state: { orderData: result.confirmation } });
+      showConfirmation(result.confirmation);
     }, REDIRECT_DELAY_MS);
   };
 

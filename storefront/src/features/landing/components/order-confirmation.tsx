@@ -1,5 +1,3 @@
-import { Link } from 'react-router-dom';
-
 import { formatMoney } from '@shop/contract';
 
 import { BN } from '../utils/bn';
@@ -13,9 +11,9 @@ import '../landing.css';
 
 function HomeLink() {
   return (
-    <Link to="/" className="landing-cta">
+    <a href="/" className="landing-cta">
       {BN.backHome}
-    </Link>
+    </a>
   );
 }
 

@@ -62,7 +62,7 @@ export function validateOrder(values: OrderFormValues): { field: Field; message:
 
 /** The guest order body (SPEC section 3): prices as text, the total as computed here. */
 export function buildOrderPayload(
-  page: Pick<LandingPage, 'slug'>,
+  page: Pick<LandingPage, 'slug' | 'metaPixelId'>,
   product: LandingProduct,
   values: OrderFormValues,
 ): LandingOrderPayload {
@@ -88,6 +88,17 @@ export function buildOrderPayload(
     addressInfo: [{ address: values.address.trim(), city: '', number: phone }],
     TotalAmount: summary.total,
     orderStatus: 'pending',
+    // a page with a Meta pixel: what the server's Purchase event needs to match the ad click (issue 19)
+    ...(page.metaPixelId ? adClick() : {}),
+  };
+}
+
+/** The ad click this visit came from: the page's address and its fbclid (the _fbp/_fbc cookies go by themselves). */
+function adClick(): { eventSourceUrl: string; fbclid?: string } {
+  const fbclid = new URLSearchParams(window.location.search).get('fbclid');
+  return {
+    eventSourceUrl: window.location.href.slice(0, 2000),
+    ...(fbclid && /^[A-Za-z0-9_-]{1,500}$/.test(fbclid) ? { fbclid } : {}),
   };
 }
 

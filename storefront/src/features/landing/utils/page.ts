@@ -48,7 +48,8 @@ export function stylingVariables(styling: LandingPage['styling'] | undefined): C
   return {
     '--landing-primary': color(styling?.primaryColor, DEFAULT_PRIMARY),
     '--landing-accent': color(styling?.accentColor, DEFAULT_ACCENT),
-    '--landing-font': `'${font}'`,
+    // one word, no quotes to escape: the four known families
+    '--landing-font': font,
   } as CSSProperties;
 }
 

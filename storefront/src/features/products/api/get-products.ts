@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { type Product, type SortOption } from '@shop/contract';
-import { sdk } from '@/lib/sdk';
+import { publicGet, SERVER_RENDERED } from '@/lib/public-api';
 
 import { normalizeFilters, type ProductFilters } from '../utils/filters';
 
@@ -29,10 +29,13 @@ export function toProductsQuery({ filters, sortBy }: GetProductsParams): Record<
   return query;
 }
 
+/** The listing's address: one spelling per filter combination (the storefront server caches by it). */
+export function productsPath(params: GetProductsParams): string {
+  return `/api/shop/products/get?${new URLSearchParams(toProductsQuery(params)).toString()}`;
+}
+
 export async function getProducts(params: GetProductsParams): Promise<Product[]> {
-  const response = await sdk.client.fetch<GetProductsResponse>('/api/shop/products/get', {
-    query: toProductsQuery(params),
-  });
+  const response = await publicGet<GetProductsResponse>(productsPath(params));
   if (!response.success) {
     throw new Error(response.message || 'Failed to load products');
   }
@@ -49,6 +52,7 @@ export function getProductsQueryOptions(params: GetProductsParams) {
   return queryOptions({
     queryKey: productsKeys.list(params),
     queryFn: () => getProducts(params),
+    meta: SERVER_RENDERED,
   });
 }
 

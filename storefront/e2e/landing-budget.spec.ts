@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import { expect, test } from "@playwright/test"
+
+/**
+ * Issue 18: a landing page and its confirmation load only their own code, at
+ * most 60 KB of gzipped JavaScript with React (the build the stack serves,
+ * storefront/dist), and the page's Bengali font is preloaded.
+ */
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist")
+const BUDGET_BYTES = 60_000
+const SLUG = "salwar-kameez-offer"
+
+const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
+
+test("the landing page loads only its own scripts, at most 60 KB gzipped, and preloads its Bengali font", async ({ page }) => {
+  const scripts = new Set<string>()
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname)
+  })
+  const response = await page.goto(`/landing/${SLUG}`)
+  expect(response?.status()).toBe(200)
+  await expect(page.getByTestId("order-form")).toBeVisible()
+  // the app is running: the quantity control answers
+  await page.getByRole("button", { name: "পরিমাণ বাড়ান" }).click()
+  await expect(page.getByTestId("order-form").getByRole("spinbutton")).toHaveValue("2")
+
+  const own = [...scripts].filter((p) => p.startsWith("/assets/"))
+  expect(own.length).toBeGreaterThan(0)
+  // none of the shop's code: its router, query cache and sdk live in the shop's chunks
+  const shopEntry = /src="\/assets\/(index-[\w-]+\.js)"/.exec(readFileSync(path.join(DIST, "index.html"), "utf8"))![1]
+  expect(own).not.toContain(`/assets/${shopEntry}`)
+  expect(own.some((p) => /\/assets\/vendor-/.test(p))).toBe(false)
+  const total = own.reduce((sum, p) => sum + gzipped(p.slice(1)), 0)
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES)
+
+  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
+    links.map((link) => (link as HTMLLinkElement).getAttribute("href")),
+  )
+  expect(preloads.some((href) => /noto-sans-bengali-bengali-400-normal-.*\.woff2$/.test(href ?? ""))).toBe(true)
+  expect(preloads.some((href) => /noto-sans-bengali-bengali-700-normal-.*\.woff2$/.test(href ?? ""))).toBe(true)
+})
+
+test("the order confirmation, opened on its own, loads the landing app and none of the shop's code", async ({ page }) => {
+  const scripts: string[] = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto("/order-confirmation")
+  await expect(page.getByRole("heading", { name: "অর্ডারের তথ্য পাওয়া যায়নি" })).toBeVisible()
+  const landingEntry = /src="\/assets\/(landing-[\w-]+\.js)"/.exec(readFileSync(path.join(DIST, "landing.html"), "utf8"))![1]
+  expect(scripts).toContain(`/assets/${landingEntry}`)
+  expect(scripts.some((p) => /\/assets\/(vendor|index)-/.test(p))).toBe(false)
+})

@@ -1,0 +1,185 @@
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { App } from './app';
+import { LandingApp } from './app/landing-app';
+import { loadMatchedPages } from './app/router';
+import { renderLandingPage, renderShopPage, setPublicReader } from './entry-server';
+import { landingPage } from './features/landing/testing/fixtures';
+import type { ShopState } from './lib/ssr-state';
+import { makeProduct } from './testing/fake-api';
+
+/**
+ * Issue 18: what the storefront server renders (src/entry-server.tsx) holds
+ * the page before any script runs, and the apps take that HTML over without
+ * asking for the same data again and without a mismatch (React reports one as
+ * a recoverable error and draws the page anew: the flash we must not have).
+ */
+const ORIGIN = 'https://shop.example';
+
+function jsonLd(head: string): Record<string, unknown> {
+  const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json!) as Record<string, unknown>;
+}
+
+const meta = (head: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(head)?.[1];
+
+/** Puts server HTML into the page and hydrates `app` over it; the recoverable errors React reported. */
+async function hydrate(html: string, app: React.ReactNode) {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html;
+  document.body.replaceChildren(container);
+  const errors: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, app, { onRecoverableError: (error) => errors.push(error) });
+  });
+  return { container, errors };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('a landing page rendered on the server', () => {
+  it('holds the headline, the price in ৳, the pictures and the order form, with its link-preview tags and Product JSON-LD', () => {
+    const page = landingPage({ urgency: { showCountdown: true, countdownEndDate: '2099-01-01T00:00:00.000Z', showStockCount: true, stockCount: 0 } });
+    const rendered = renderLandingPage('/landing/demo', page, ORIGIN);
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain('আরামদায়ক কটন সালোয়ার কামিজ');
+    expect(rendered.html).toContain('৳2,390');
+    expect(rendered.html).toContain('src="https://img.example/one.jpg"');
+    expect(rendered.html).toContain('data-testid="order-form"');
+    expect(rendered.html).toContain('এখনই অর্ডার করুন');
+    // the clock is the browser's to tell
+    expect(rendered.html).toContain('--');
+
+    expect(rendered.head).toContain('<title>আরামদায়ক কটন সালোয়ার কামিজ</title>');
+    expect(meta(rendered.head, 'og:title')).toBe('আরামদায়ক কটন সালোয়ার কামিজ');
+    expect(meta(rendered.head, 'og:image')).toBe('https://img.example/one.jpg');
+    expect(meta(rendered.head, 'og:url')).toBe('https://shop.example/landing/demo');
+    expect(meta(rendered.head, 'twitter:card')).toBe('summary_large_image');
+    expect(rendered.head).toContain('<link rel="preload" as="image" href="https://img.example/one.jpg" fetchpriority="high">');
+    expect(jsonLd(rendered.head)).toMatchObject({
+      '@type': 'Product',
+      name: 'Cotton Salwar Kameez',
+      offers: { '@type': 'Offer', price: '2390.00', priceCurrency: 'BDT', availability: 'https://schema.org/InStock' },
+    });
+    expect(jsonLd(rendered.head)).not.toHaveProperty('brand');
+  });
+
+  it('says out of stock in the page and in its JSON-LD', () => {
+    const page = landingPage();
+    const rendered = renderLandingPage('/landing/demo', { ...page, productId: { ...page.productId!, stock: 0 } }, ORIGIN);
+    expect(rendered.html).toContain('data-testid="stock-notice"');
+    expect(jsonLd(rendered.head)).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(meta(rendered.head, 'product:availability')).toBe('out of stock');
+  });
+
+  it('answers 404 with the not-found page for no such published page', () => {
+    const rendered = renderLandingPage('/landing/nope', null, ORIGIN);
+    expect(rendered.status).toBe(404);
+    expect(rendered.html).toContain('Landing page not found');
+    expect(rendered.head).toContain('noindex');
+  });
+
+  it('escapes what a merchant typed, in the page and in the head', () => {
+    const page = landingPage({ hero: { ...landingPage().hero, headline: '</title><script>alert(1)</script>"' } });
+    const rendered = renderLandingPage('/landing/demo', page, ORIGIN);
+    expect(rendered.head).not.toContain('<script>alert(1)');
+    expect(rendered.html).not.toContain('<script>alert(1)');
+  });
+
+  it('is taken over by the landing app without a fetch and without a mismatch', async () => {
+    const page = landingPage({ urgency: { showCountdown: true, countdownEndDate: '2099-01-01T00:00:00.000Z', showStockCount: true, stockCount: 0 } });
+    // the server rendered the page a while ago (a kept render is served until its data changes)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T10:00:00.000Z'));
+    const rendered = renderLandingPage('/landing/demo', page, ORIGIN);
+    vi.setSystemTime(new Date('2026-11-25T10:07:13.000Z'));
+    window.history.replaceState(null, '', '/landing/demo');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { container, errors } = await hydrate(rendered.html, <LandingApp path="/landing/demo" page={page} />);
+    expect(errors).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // the app is live: the clock now tells the browser's time
+    expect(container.querySelector('[data-testid="landing-countdown"]')!.textContent).not.toContain('--');
+  });
+});
+
+describe('shop pages rendered on the server', () => {
+  const products = [makeProduct(), makeProduct({ _id: 'prod_2', title: 'Linen Panjabi', price: 2400, saleprice: 0, stock: 0 })];
+
+  function serveReads() {
+    const reads: string[] = [];
+    setPublicReader(async (path) => {
+      reads.push(path);
+      if (path.startsWith('/api/shop/products/get?')) return { success: true, products };
+      const id = decodeURIComponent(path.split('/').pop()!);
+      const product = products.find((p) => p._id === id);
+      if (!product) throw Object.assign(new Error('Product not found'), { status: 404 });
+      return { success: true, data: product };
+    });
+    return reads;
+  }
+
+  it('a product page: its title, price and picture, tags and JSON-LD, from one read', async () => {
+    const reads = serveReads();
+    const rendered = (await renderShopPage('/shop/product/prod_2', ORIGIN))!;
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain('Linen Panjabi');
+    expect(rendered.html).toContain('৳2,400');
+    expect(reads).toEqual(['/api/shop/products/get/prod_2']);
+    expect(rendered.head).toContain('<title>Linen Panjabi | Deshi Bazar</title>');
+    expect(meta(rendered.head, 'og:type')).toBe('product');
+    expect(jsonLd(rendered.head)).toMatchObject({
+      '@type': 'Product',
+      brand: { name: 'nike' },
+      offers: { price: '2400.00', priceCurrency: 'BDT', availability: 'https://schema.org/OutOfStock' },
+    });
+  });
+
+  it('an unknown product: 404 with the not-found text', async () => {
+    serveReads();
+    const rendered = (await renderShopPage('/shop/product/prod_none', ORIGIN))!;
+    expect(rendered.status).toBe(404);
+    expect(rendered.html).toContain('Product Not Found');
+  });
+
+  it('the listing and home: the product cards, an ItemList, and the app hydrates them without asking again', async () => {
+    for (const path of ['/shop/list?category=men&sortBy=default', '/']) {
+      const reads = serveReads();
+      const rendered = (await renderShopPage(path, ORIGIN))!;
+      expect(rendered.status, path).toBe(200);
+      expect(rendered.html, path).toContain('Classic Cotton Polo');
+      expect(reads.every((read) => read.startsWith('/api/shop/products/get?')), path).toBe(true);
+      expect(jsonLd(rendered.head), path).toMatchObject({ '@type': 'ItemList' });
+
+      // the browser: the same URL, the state as the page carries it, no reader (the sdk would fetch)
+      setPublicReader(null);
+      window.history.replaceState(null, '', path);
+      const state = JSON.parse(JSON.stringify(rendered.state)) as ShopState;
+      await loadMatchedPages(window.location.pathname);
+      const requested: string[] = [];
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        requested.push(url);
+        return new Response(JSON.stringify({ success: false, message: 'Unauthorised user!' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        });
+      });
+      const { container, errors } = await hydrate(rendered.html, <App queries={state.queries} />);
+      expect(errors, path).toEqual([]);
+      expect(container.textContent, path).toContain('Classic Cotton Polo');
+      // only the session check (not the page's data): the products came with the page
+      expect(requested.filter((url) => url.includes('/api/shop/products/get')), path).toEqual([]);
+      document.body.replaceChildren();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { config } from './config';
+
+/**
+ * The landing page's HTTP client: plain fetch against the same origin, in the
+ * shape of the sdk's calls (JSON in and out, the session cookie, the
+ * publishable key) and of its errors (an Error with the HTTP `status`,
+ * `statusText` and the server's `message`), so lib/api-error reads both.
+ *
+ * Why not the sdk: the landing page must load in a few kilobytes on a cheap
+ * phone (issue 18: at most 60 KB of gzipped JavaScript, React included), and
+ * the sdk with its query-string library alone is about 30 KB. The shop app
+ * keeps the sdk.
+ */
+
+export type HttpError = Error & { status: number; statusText: string };
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  keepalive?: boolean;
+  cache?: RequestCache;
+};
+
+function httpError(status: number, statusText: string, message: string | undefined): HttpError {
+  return Object.assign(new Error(message || statusText || `HTTP ${status}`), { status, statusText });
+}
+
+/** The JSON body of a 2xx answer (undefined for 204); a non-2xx answer throws an HttpError. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (config.publishableKey) headers['x-publishable-api-key'] = config.publishableKey;
+  const response = await fetch(new URL(path, window.location.origin), {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    credentials: 'same-origin',
+    keepalive: request.keepalive,
+    cache: request.cache,
+  });
+  const text = response.status === 204 ? '' : await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const message = (body as { message?: unknown } | undefined)?.message;
+    throw httpError(response.status, response.statusText, typeof message === 'string' ? message : undefined);
+  }
+  return body as T;
+}
