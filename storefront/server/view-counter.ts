@@ -54,14 +54,19 @@ export class ViewCounter {
     }
   }
 
-  /** Stops the timer and writes everything counted (retrying a failed batch a few times). */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    for (let attempt = 0; attempt < 5 && this.pending.size > 0; attempt++) {
-      const before = this.unsent;
-      await this.flush();
-      if (this.unsent >= before) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  private stopping: Promise<void> | null = null;
+
+  /** Stops the timer and writes everything counted (retrying a failed batch a few times); one stop for every caller. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      if (this.timer) clearInterval(this.timer);
+      this.timer = undefined;
+      for (let attempt = 0; attempt < 5 && this.pending.size > 0; attempt++) {
+        const before = this.unsent;
+        await this.flush();
+        if (this.unsent >= before) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    return this.stopping;
   }
 }
