@@ -1,5 +1,5 @@
 import http from "node:http"
-import type { AddressInfo } from "node:net"
+import { FakeHttpServer } from "./fake-server"
 
 /**
  * A small stand-in for the couriers' merchant APIs at the network edge (the
@@ -17,7 +17,7 @@ type PathaoOrder = { consignment_id: string; merchant_order_id: string; order_st
 export const STEADFAST_KEYS = { apiKey: "sf-key-123", secretKey: "sf-secret-456" }
 export const PATHAO_ACCOUNT = { clientId: "267", clientSecret: "pathao-secret", username: "merchant@example.com", password: "pathao-pass", storeId: "14401" }
 
-export class FakeCouriers {
+export class FakeCouriers extends FakeHttpServer {
   readonly requests: FakeRequest[] = []
   readonly steadfast = new Map<string, SteadfastConsignment>()
   readonly pathao = new Map<string, PathaoOrder>()
@@ -34,7 +34,6 @@ export class FakeCouriers {
   failNextCreateStatus = 0
   /** the next create is refused (HTTP 422) with this body */
   refuseNextCreate: Record<string, unknown> | null = null
-  private server = http.createServer((req, res) => void this.handle(req, res))
   private nextId = 1424107
   private tokensIssued = 0
 
@@ -46,26 +45,8 @@ export class FakeCouriers {
     return this.requests.filter((r) => r.courier === courier && r.method === "POST" && /\/(create_order|orders)$/.test(r.path))
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  async stop() {
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const text = Buffer.concat(chunks).toString("utf8")
-    let body: Record<string, unknown> = {}
-    try {
-      body = text ? JSON.parse(text) : {}
-    } catch {
-      body = {}
-    }
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const { json: body } = await this.readBody<Record<string, unknown>>(req)
     const url = new URL(req.url ?? "/", "http://fake")
     const send = (status: number, payload: unknown, delayMs = 0) =>
       setTimeout(() => {

@@ -1,5 +1,5 @@
 import http from "node:http"
-import type { AddressInfo } from "node:net"
+import { FakeHttpServer } from "./fake-server"
 
 /**
  * A small stand-in for Meta's Graph API at the network edge (the one place a
@@ -28,7 +28,7 @@ type Fault = { status: number; body: unknown }
 
 export const META_TOKEN = "EAAGtestTOKEN0123456789abcdefSECRET"
 
-export class FakeMetaGraph {
+export class FakeMetaGraph extends FakeHttpServer {
   readonly requests: GraphRequest[] = []
   /** the token Meta accepts; any other is refused as Meta refuses it (400, OAuthException code 190) */
   token = META_TOKEN
@@ -36,7 +36,6 @@ export class FakeMetaGraph {
   private faults: Fault[] = []
   /** the next answer comes after this many ms */
   slowNextMs = 0
-  private server = http.createServer((req, res) => void this.handle(req, res))
 
   /** The next answer is a server error (5xx), a rate limit (429) or any other status with Meta's error body. */
   failNext(status: number, error: Record<string, unknown> = {}) {
@@ -68,26 +67,8 @@ export class FakeMetaGraph {
     this.token = META_TOKEN
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  async stop() {
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks).toString("utf8")
-    let body: GraphRequest["body"] = {}
-    try {
-      body = raw ? JSON.parse(raw) : {}
-    } catch {
-      body = {}
-    }
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const { raw, json: body } = await this.readBody<GraphRequest["body"]>(req)
     const url = new URL(req.url ?? "/", "http://fake")
     const match = /^\/(v\d+\.\d+)\/(\d+)\/events$/.exec(url.pathname)
     const request: GraphRequest = {
