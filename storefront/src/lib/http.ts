@@ -1,3 +1,4 @@
+import type { HttpError as ApiHttpError } from './api-error';
 import { config } from './config';
 
 /**
@@ -12,7 +13,8 @@ import { config } from './config';
  * keeps the sdk.
  */
 
-export type HttpError = Error & { status: number; statusText: string };
+/** lib/api-error's HttpError, with the answer's status text. */
+export type HttpError = ApiHttpError & { statusText: string };
 
 export type ApiRequest = {
   method?: 'GET' | 'POST';
