@@ -4,7 +4,8 @@
 //   recommended rules on browser code (storefront/src, backend/src/admin).
 // - Medusa's rules (its core repo's eslint config and the house style guide): no `@ts-ignore`,
 //   `_`-prefixed names may go unused, MedusaError instead of `throw new Error` on the server,
-//   declarative workflow composition, one react-query client and one router in the admin.
+//   declarative workflow composition, one react-query client and one router in the admin;
+//   backend/src/workflows exports workflows and steps only, no plain functions (shop/workflows-only).
 // - Import boundaries: backend api -> workflows -> read-models -> modules, lib is infrastructure,
 //   admin is browser code; storefront app -> features -> shared (components, lib); features do
 //   not import each other. No import cycles, type-only ones included. Imports climb at most two
@@ -19,8 +20,11 @@ import globals from "globals"
 import tseslint from "typescript-eslint"
 import { defineConfig } from "eslint/config"
 import noCycle from "./scripts/lint/no-cycle.mjs"
+import workflowsOnly from "./scripts/lint/workflows-only.mjs"
 
 const TS = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"]
+// the repository's own rules (scripts/lint/)
+const shop = { rules: { "no-cycle": noCycle, "workflows-only": workflowsOnly } }
 const TESTS = [
   "**/*.test.{ts,tsx}",
   "**/*.spec.{ts,tsx}",
@@ -250,7 +254,7 @@ export default defineConfig(
   // ------------------------------------------------ import boundaries and cycles
   {
     files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
-    plugins: { "import-x": importX, shop: { rules: { "no-cycle": noCycle } } },
+    plugins: { "import-x": importX, shop },
     rules: {
       "shop/no-cycle": ["error", { projects: cycleProjects }],
       "no-restricted-imports": restrictedImports(),
@@ -297,6 +301,17 @@ export default defineConfig(
     files: [`${B}/workflows/**/*.ts`],
     ignores: TESTS,
     rules: { "no-restricted-syntax": ["error", ...serverSyntax, ...workflowSyntax] },
+  },
+  {
+    // Every operation is a workflow of steps with compensation: src/workflows exports workflows and steps,
+    // reads go to src/read-models, pure helpers to src/lib or their module. Hooks register core workflows' hooks.
+    files: [`${B}/workflows/**/*.ts`],
+    ignores: [
+      ...TESTS,
+      `${B}/workflows/hooks/**`,
+    ],
+    plugins: { shop },
+    rules: { "shop/workflows-only": "error" },
   },
   {
     files: [`${B}/admin/**/*.{ts,tsx}`],

@@ -117,7 +117,7 @@ export async function startBenchStack(opts: {
         COOKIE_SECRET: randomBytes(32).toString("hex"),
         COOKIE_SECURE: "false",
         TRUST_PROXY: "loopback",
-        // the load comes from one address and one phone: the abuse limits would refuse it
+        // the flash sale comes from one address and one phone, the order load from one machine: the abuse limits would refuse them
         ORDER_LIMIT_PER_PHONE: "1000000000",
         ORDER_LIMIT_PER_ADDRESS: "1000000000",
         REGISTER_LIMIT_PER_ADDRESS: "1000000000",
@@ -207,7 +207,9 @@ type AutocannonOptions = {
   body?: string
   headers?: Record<string, string>
   verifyBody?: (body: string) => boolean
+  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[]
 }
+type AutocannonRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer }
 const autocannon = createRequire(import.meta.url)("autocannon") as (opts: AutocannonOptions) => AutocannonInstance
 
 export type LoadResult = {
@@ -238,6 +240,14 @@ export function percentile(sorted: number[], q: number): number {
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 
+/** An autocannon setupRequest that gives each request what `each` answers. */
+function withEach(each: () => { body?: string; headers?: Record<string, string> }) {
+  return (request: AutocannonRequest): AutocannonRequest => {
+    const mine = each()
+    return { ...request, headers: { ...request.headers, ...mine.headers }, ...(mine.body !== undefined ? { body: mine.body } : {}) }
+  }
+}
+
 /**
  * One autocannon run over loopback, bounded by `duration` seconds or `amount`
  * requests. autocannon's own histogram has no p95, so every response time is
@@ -252,6 +262,12 @@ export async function runLoad(opts: {
   body?: string
   headers?: Record<string, string>
   verifyBody?: (body: string) => boolean
+  /**
+   * Called before every request: the body it answers replaces `body`, its
+   * headers are added to `headers` (e.g. a phone and an Idempotency-Key of
+   * the request's own).
+   */
+  eachRequest?: () => { body?: string; headers?: Record<string, string> }
 }): Promise<LoadResult> {
   const host = new URL(opts.url).hostname
   if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
@@ -267,6 +283,7 @@ export async function runLoad(opts: {
     ...(opts.body !== undefined ? { body: opts.body } : {}),
     headers: opts.headers,
     verifyBody: opts.verifyBody,
+    ...(opts.eachRequest ? { requests: [{ setupRequest: withEach(opts.eachRequest) }] } : {}),
   })
   instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime))
   const result = await instance

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Order, Product } from "@shop/contract"
 import { shopIntegrationTestRunner } from "../utils/runner"
-import { pollCouriers } from "../../src/workflows/sync-courier"
+import { pollCouriers } from "../../src/jobs/poll-couriers"
 import seed from "../../src/scripts/seed"
 import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../utils/fake-couriers"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"

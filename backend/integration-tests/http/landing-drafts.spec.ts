@@ -144,7 +144,7 @@ shopIntegrationTestRunner({
       })
 
       it("refuses a phone that is not a Bangladeshi mobile with 400 and a clear message; saves nothing", async () => {
-        for (const phone of ["", "12345", "01212345678", "0171234567", "+1 202 555 0100", "০১৭১২৩৪৫৬৭৮"]) {
+        for (const phone of ["", "12345", "01212345678", "0171234567", "+1 202 555 0100", "০১২১২৩৪৫৬৭৮"]) {
           const res = await save({ phone, name: "X" })
           expect([phone, res.status, res.data]).toEqual([phone, 400, { success: false, message: BN_MESSAGES.badPhone }])
         }
@@ -153,6 +153,12 @@ shopIntegrationTestRunner({
         expect(missing.data).toEqual({ success: false, message: BN_MESSAGES.badPhone })
         const { rows } = await knex().raw(`select count(*)::int as n from landing_draft where name = 'X'`)
         expect(rows[0].n).toBe(0)
+      })
+
+      it("reads a phone typed in Bengali digits as the mobile it is (kept as 01XXXXXXXXX)", async () => {
+        const res = await save({ phone: "০১৭৩১২৩৪৫৬৭", name: "বাংলা অঙ্ক" })
+        expect(res.status).toBe(204)
+        expect((await draftsOf("01731234567"))[0]).toMatchObject({ name: "বাংলা অঙ্ক" })
       })
 
       it("caps every field and refuses what is not JSON", async () => {

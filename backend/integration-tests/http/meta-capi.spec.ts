@@ -14,8 +14,9 @@ import {
 } from "@shop/contract"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
-import { hashedEmail, hashedPhone } from "../../src/modules/meta-events"
-import { metaPurchaseTriggered, NO_TOKEN, retryDelaySeconds, retryMetaPurchases, sendMetaPurchase } from "../../src/workflows/meta-purchase"
+import { hashedEmail, hashedPhone, NO_TOKEN, retryDelaySeconds } from "../../src/modules/meta-events"
+import { retryMetaPurchases } from "../../src/jobs/send-meta-purchases"
+import { metaPurchaseTriggeredWorkflow, sendMetaPurchaseWorkflow, type MetaPurchaseTriggeredInput } from "../../src/workflows/meta-purchase"
 import { purchaseEventOfOrder } from "../../src/read-models/meta-events"
 import { FakeMetaGraph, META_TOKEN } from "../utils/fake-meta-graph"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
@@ -57,6 +58,12 @@ shopIntegrationTestRunner({
     const inFlight = new Set<Promise<unknown>>()
 
     const container = () => getContainer() as unknown as MedusaContainer
+    /** The trigger the subscriber runs, straight (its workflow's answer). */
+    const metaPurchaseTriggered = async (input: Omit<MetaPurchaseTriggeredInput, "at"> & { at: Date }) =>
+      (await metaPurchaseTriggeredWorkflow(container()).run({ input: { ...input, at: input.at.toISOString() } })).result
+    /** One sender's attempt at an event at `now` (the job runs one per due event). */
+    const sendMetaPurchase = async (id: string, now: Date) =>
+      (await sendMetaPurchaseWorkflow(container()).run({ input: { event_id: id, now: now.toISOString() } })).result
     const connect = () =>
       Object.assign(process.env, { META_GRAPH_URL: base, META_CAPI_TOKEN: META_TOKEN, META_TIMEOUT_MS: "2000" })
 
@@ -310,7 +317,7 @@ shopIntegrationTestRunner({
       await confirm(order._id)
       expect(fake.requests).toHaveLength(1)
       expect((await purchaseOf(order._id))!.state).toBe("sent")
-      expect(await metaPurchaseTriggered(container(), { order_id: order._id, trigger: "shipped", at: new Date() })).toBe("ignored")
+      expect(await metaPurchaseTriggered({ order_id: order._id, trigger: "shipped", at: new Date() })).toBe("ignored")
       expect(fake.requests).toHaveLength(1)
     })
 
@@ -331,9 +338,9 @@ shopIntegrationTestRunner({
       fake.slowNextMs = 300
       const at = new Date()
       const results = await Promise.all([
-        metaPurchaseTriggered(container(), { order_id: other._id, trigger: "confirmed", at }),
-        metaPurchaseTriggered(container(), { order_id: other._id, trigger: "shipped", at }),
-        metaPurchaseTriggered(container(), { order_id: other._id, trigger: "delivered", at }),
+        metaPurchaseTriggered({ order_id: other._id, trigger: "confirmed", at }),
+        metaPurchaseTriggered({ order_id: other._id, trigger: "shipped", at }),
+        metaPurchaseTriggered({ order_id: other._id, trigger: "delivered", at }),
       ])
       expect(results.filter((r) => r === "armed")).toHaveLength(1)
       expect(fake.requestsFor(other.orderNumber)).toHaveLength(1)
@@ -346,7 +353,7 @@ shopIntegrationTestRunner({
       expect(failed.state).toBe("failed")
       fake.slowNextMs = 300
       const due = new Date(failed.next_attempt_at!)
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => sendMetaPurchase(container(), failed.id, due)))
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => sendMetaPurchase(failed.id, due)))
       expect(outcomes.filter((o) => o === "sent")).toHaveLength(1)
       expect(outcomes.filter((o) => o === null)).toHaveLength(4)
       expect(fake.requestsFor(third.orderNumber)).toHaveLength(2)

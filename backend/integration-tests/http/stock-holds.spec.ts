@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Product } from "@shop/contract"
-import { recoverStockHolds } from "../../src/workflows/recover-stock-holds"
+import { recoverStockHoldsWorkflow } from "../../src/workflows/recover-stock-holds"
 import { SHOP_ORDER_MODULE } from "../../src/modules/shop-order"
 import type ShopOrderModuleService from "../../src/modules/shop-order/service"
 import seed from "../../src/scripts/seed"
@@ -38,6 +38,9 @@ shopIntegrationTestRunner({
 
     const container = () => getContainer() as unknown as MedusaContainer
     const shopOrders = () => container().resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
+    /** One sweep of the crash recovery (the job's workflow). */
+    const recoverStockHolds = async (opts: { graceSeconds: number; keepSeconds: number }) =>
+      (await recoverStockHoldsWorkflow(container()).run({ input: { grace_seconds: opts.graceSeconds, keep_seconds: opts.keepSeconds } })).result
     const sql = async (text: string, bindings: unknown[] = []) =>
       (await (container().resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex).raw(text, bindings)).rows
     const stock = async () =>
@@ -112,11 +115,11 @@ shopIntegrationTestRunner({
       expect(await stock()).toBe(stockBefore - 3)
 
       // within the grace period nothing moves
-      expect((await recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 3600 })).released).toEqual([])
+      expect((await recoverStockHolds({ graceSeconds: 60, keepSeconds: 3600 })).released).toEqual([])
       expect(await stock()).toBe(stockBefore - 3)
 
       await backdate([ids.order_id])
-      const recovered = await recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 3600 })
+      const recovered = await recoverStockHolds({ graceSeconds: 60, keepSeconds: 3600 })
       expect(recovered.released).toEqual([ids.order_id])
       expect(recovered.ordersRemoved).toEqual([ids.order_id])
       expect(await container().resolve(Modules.CUSTOMER).listCustomers({ id: guest.id })).toEqual([])
@@ -141,10 +144,10 @@ shopIntegrationTestRunner({
       expect(await shopOrders().returnHeldStock(ids.order_id)).toBe(false)
 
       // again: nothing more moves; the tombstone goes once it is old enough
-      const again = await recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 3600 })
+      const again = await recoverStockHolds({ graceSeconds: 60, keepSeconds: 3600 })
       expect(again).toEqual({ released: [], ordersRemoved: [], purged: 0 })
       expect(await stock()).toBe(stockBefore)
-      expect((await recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 0 })).purged).toBeGreaterThanOrEqual(1)
+      expect((await recoverStockHolds({ graceSeconds: 60, keepSeconds: 0 })).purged).toBeGreaterThanOrEqual(1)
       expect(await sql(`select id from stock_hold where id = ?`, [ids.order_id])).toEqual([])
     })
 
@@ -156,7 +159,7 @@ shopIntegrationTestRunner({
       expect(await stock()).toBe(stockBefore - 6)
 
       const runs = await Promise.all(
-        [1, 2, 3].map(() => recoverStockHolds(container(), { graceSeconds: 60, keepSeconds: 3600 }))
+        [1, 2, 3].map(() => recoverStockHolds({ graceSeconds: 60, keepSeconds: 3600 }))
       )
       const released = runs.flatMap((r) => r.released)
       expect(released.sort()).toEqual(holds.map((h) => h.order_id).sort())

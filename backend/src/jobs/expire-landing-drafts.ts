@@ -1,13 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LANDING_DRAFT_MAX_AGE_DAYS } from "@shop/contract"
-import { expireLandingDrafts } from "../workflows/landing-draft"
+import { expireLandingDraftsWorkflow } from "../workflows/landing-draft"
 
 /** Incomplete orders whose last change is older than 30 days are removed (open, recovered and converted alike). */
 export default async function expireLandingDraftsJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const removed = await expireLandingDrafts(container, LANDING_DRAFT_MAX_AGE_DAYS)
+    const { result: removed } = await expireLandingDraftsWorkflow(container).run({ input: { days: LANDING_DRAFT_MAX_AGE_DAYS } })
     if (removed) logger.info(`Incomplete orders: removed ${removed} draft(s) older than ${LANDING_DRAFT_MAX_AGE_DAYS} days`)
   } catch (error) {
     // the database may be down; the next run tries again

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { positiveFromEnv } from "../lib/env"
-import { recoverStockHolds } from "../workflows/recover-stock-holds"
+import { recoverStockHoldsWorkflow } from "../workflows/recover-stock-holds"
 
 /** How old an unfinished order's stock hold must be before its units go back (an order takes well under a second). */
 const GRACE_SECONDS = positiveFromEnv("STOCK_HOLD_GRACE_SECONDS", 120)
@@ -18,7 +18,9 @@ const KEEP_SECONDS = Math.max(3600, GRACE_SECONDS * 10)
 export default async function releaseStockHolds(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const result = await recoverStockHolds(container, { graceSeconds: GRACE_SECONDS, keepSeconds: KEEP_SECONDS })
+    const { result } = await recoverStockHoldsWorkflow(container).run({
+      input: { grace_seconds: GRACE_SECONDS, keep_seconds: KEEP_SECONDS },
+    })
     if (result.released.length || result.ordersRemoved.length) {
       logger.warn(
         `Stock holds: returned the units of ${result.released.length} unfinished order(s)` +

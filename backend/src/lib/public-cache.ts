@@ -57,6 +57,11 @@ export function productChanges(ids: readonly (string | null | undefined)[] | nul
   return ids.filter((id): id is string => !!id).map((id) => ({ scope: "product", id }))
 }
 
+/** The messages for landing pages at these slugs (null ones left out), as a workflow's publish step takes them. */
+export function landingChanges(...slugs: (string | null | undefined)[]): { messages: PublicCacheMessage[] } {
+  return { messages: slugs.filter((slug): slug is string => !!slug).map((slug) => ({ scope: "landing", slug })) }
+}
+
 /** Publishes the messages (see above); returns at once and never throws. */
 export function publishPublicCache(messages: PublicCacheMessage | PublicCacheMessage[]): void {
   try {

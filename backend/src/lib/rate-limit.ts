@@ -103,14 +103,21 @@ if n > 0 then redis.call('DECR', KEYS[1]) end
 return n`
 
 class SharedLimiter implements Limiter {
-  private readonly memory: RateLimiter
+  private memoryLimiter: RateLimiter | null = null
 
   constructor(
     readonly name: string,
-    readonly limit: number,
+    private readonly readLimit: () => number,
     readonly windowMs: number
-  ) {
-    this.memory = new RateLimiter(limit, windowMs)
+  ) {}
+
+  /** Read from the environment on first use, not when the module loads (a test or a script sets it first). */
+  get limit(): number {
+    return this.memory.limit
+  }
+
+  private get memory(): RateLimiter {
+    return (this.memoryLimiter ??= new RateLimiter(this.readLimit(), this.windowMs))
   }
 
   private key(key: string) {
@@ -184,7 +191,7 @@ class SharedLimiter implements Limiter {
 
 /** A limit of `limit` attempts per `windowMs`, read from the environment variable `envName` when set. */
 export function limiter(name: string, envName: string, limit: number, windowMs: number): Limiter {
-  return new SharedLimiter(name, positiveFromEnv(envName, limit), windowMs)
+  return new SharedLimiter(name, () => positiveFromEnv(envName, limit), windowMs)
 }
 
 const MINUTE = 60_000

@@ -84,6 +84,28 @@ export async function liveParcelByOrderNumber(container: MedusaContainer, orderN
   return data[0] ? liveParcelOf(data[0] as unknown as ParcelRow, returned) : null
 }
 
+/**
+ * The parcel a courier's webhook is about: the order with that number whose
+ * live parcel is with that courier and, when both are known, has that
+ * consignment. Null: the webhook is ignored (another shop's parcel, an old
+ * one, a guess).
+ */
+export async function parcelOfWebhook(
+  container: MedusaContainer,
+  provider: "steadfast" | "pathao",
+  orderNumber: string,
+  consignmentId: string | null
+): Promise<LiveParcel | null> {
+  const parcel = await liveParcelByOrderNumber(container, orderNumber)
+  if (!parcel || parcel.provider !== provider) return null
+  const known = parcel.record.consignment_id
+  if (known && consignmentId && known !== consignmentId) return null
+  return parcel
+}
+
+/** The secret a courier's webhook must present (the routes compare it with lib/same-secret.ts). */
+export { courierWebhookSecret } from "../modules/couriers"
+
 /** The merchant's cash with the couriers, over every parcel (GET /api/admin/couriers/cash). */
 export async function courierCash(container: MedusaContainer): Promise<CourierCash> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   COMPLETED_ORDER_STATUSES,
   RECENT_ORDERS,
+  recipientName,
   SHOP_TIME_ZONE,
   type DashboardFigures,
   type DashboardPeriod,
@@ -105,10 +106,10 @@ async function orderFigures(knex: Knex, period: DashboardPeriod) {
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
 
 /**
- * Who placed a recent order, never empty: a guest order's name, or the
- * account's name by the shop's one rule (customerName: its Full Name, else
- * first and last name, else its email); else the order's email, else its
- * phone (the guest phone, else the address's number).
+ * Who placed a recent order, never empty: the contract's recipient rule (the
+ * name the order was placed for, else the guest's, else the account's by
+ * customerName: its Full Name, else first and last name, else its email); an
+ * order with no name at all shows its email, else its phone.
  */
 function recentOrderName(row: Record<string, unknown>): string {
   const account =
@@ -120,12 +121,11 @@ function recentOrderName(row: Record<string, unknown>): string {
           metadata: row.customer_metadata as Record<string, unknown> | null,
         })
       : ""
-  return (
-    text(row.is_guest ? row.guest_name : account) ||
-    text(row.guest_email) ||
-    text(row.guest_phone) ||
-    text(row.address_number) ||
-    (row.is_guest ? "Guest" : "Customer")
+  return recipientName(
+    { isGuest: row.is_guest === true, name: text(row.recipient_name), guestName: text(row.guest_name), accountName: account },
+    text(row.guest_email),
+    text(row.guest_phone),
+    text(row.address_number)
   )
 }
 
@@ -133,7 +133,7 @@ function recentOrderName(row: Record<string, unknown>): string {
 async function recentOrders(knex: Knex, period: DashboardPeriod): Promise<DashboardRecentOrder[]> {
   const { rows } = await knex.raw(
     `select link.order_id, o.order_number, o.is_guest, o.guest_name, o.guest_email, o.guest_phone,
-            o.address->>'number' as address_number, o.customer_id, o.total, o.status, o.created_at,
+            o.address->>'number' as address_number, o.address->>'name' as recipient_name, o.customer_id, o.total, o.status, o.created_at,
             c.email as customer_email, c.first_name as customer_first_name,
             c.last_name as customer_last_name, c.metadata as customer_metadata
        from shop_order o

@@ -1,14 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   DEFAULT_META_PURCHASE_TRIGGER,
+  normalizeBdPhone,
   type MetaPurchaseTrigger,
   type MetaPurchaseView,
   type MetaSettings,
+  type Order,
   type WithMetaPurchase,
 } from "@shop/contract"
 import { defaultMetaPixelId, META_EVENTS_MODULE, metaTokenSet } from "../modules/meta-events"
 import type MetaEventsModuleService from "../modules/meta-events/service"
 import type { PurchaseEventRow } from "../modules/meta-events/service"
+import { blocklisted, risksOf } from "./order-guard"
 
 /**
  * Meta ads (issue 19), read side: the shop's choice of when "Purchase" is
@@ -65,4 +68,25 @@ export async function withMetaPurchase<T extends { _id: string }>(container: Med
 /** Purchases Meta took, per landing page id. */
 export function purchasesSentByPage(container: MedusaContainer, pageIds: string[]): Promise<Map<string, number>> {
   return events(container).sentCountsByPage(pageIds)
+}
+
+/** The ids of the events due for an attempt at `now` (at most `limit`), the longest-waiting first: what the retry job tries. */
+export function dueMetaPurchaseIds(container: MedusaContainer, now: Date, limit: number): Promise<string[]> {
+  return events(container).dueIds(now, limit)
+}
+
+/**
+ * Why an order's Purchase must not go out now, or null: the order is gone or
+ * cancelled, marked fake, held for a confirmation call, or its phone or the
+ * shopper's address is blocklisted.
+ */
+export async function metaPurchaseBlocker(container: MedusaContainer, order: Order | null, clientIp: string | null): Promise<string | null> {
+  if (!order) return "the order no longer exists"
+  if (order.orderStatus === "cancelled") return "the order is cancelled"
+  const risk = (await risksOf(container, [order._id])).get(order._id)
+  if (risk?.confirmations.some((c) => c.outcome === "fake")) return "the order was marked fake"
+  if (risk?.needsConfirmation) return "the order is held for a confirmation call"
+  const phone = normalizeBdPhone(order.guestPhone || order.addressInfo[0]?.number || "")
+  if (await blocklisted(container, phone, clientIp)) return "the order's phone or address is blocklisted"
+  return null
 }

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { DEFAULT_GUARD_RULES, type BlocklistEntry, type ConfirmationLogEntry, type GuardRules, type OrderRisk } from "@shop/contract"
+import { DEFAULT_GUARD_RULES, phoneKey, type BlocklistEntry, type ConfirmationLogEntry, type GuardRules, type OrderRisk } from "@shop/contract"
 import { rulesOf } from "../modules/order-guard/assess"
 import { ORDER_GUARD_MODULE } from "../modules/order-guard"
 import type OrderGuardModuleService from "../modules/order-guard/service"
@@ -9,9 +9,6 @@ import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 const knexOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
 const guard = (container: MedusaContainer) => container.resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
-
-/** The last ten digits of a Bangladeshi mobile number (1XXXXXXXXX), however it was typed. */
-const PHONE_KEY = (column: string) => `right(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), 10)`
 
 /** The merchant's rules, the defaults where never set. */
 export async function guardRules(container: MedusaContainer): Promise<GuardRules> {
@@ -32,17 +29,21 @@ export async function blocklist(container: MedusaContainer): Promise<BlocklistEn
   return entries.map((e) => ({ id: e.id, kind: e.kind, value: e.value, reason: e.reason, createdAt: new Date(e.created_at).toISOString() }))
 }
 
-/** A phone's earlier orders in this shop (guest phone or address number, however typed), by status, and those of the last 24 hours. */
+/**
+ * A phone's earlier orders in this shop, by status, and those of the last 24
+ * hours: one indexed lookup on the order's phone key (shop_order.phone,
+ * normalised at intake by the contract's phoneKey), however the phone was typed.
+ */
 export async function phoneHistory(container: MedusaContainer, phone: string) {
-  const key = phone.slice(-10)
+  const key = phoneKey(phone)
   const { rows } = await knexOf(container).raw(
     `select count(*)::int as past,
             count(*) filter (where status in ('delivered', 'completed'))::int as delivered,
             count(*) filter (where status = 'cancelled')::int as returned_or_cancelled,
             count(*) filter (where created_at > now() - interval '24 hours')::int as last_day
        from shop_order
-      where deleted_at is null and (${PHONE_KEY("guest_phone")} = ? or ${PHONE_KEY("address->>'number'")} = ?)`,
-    [key, key]
+      where deleted_at is null and phone = ?`,
+    [key]
   )
   const row = rows[0] ?? {}
   return {
@@ -132,12 +133,11 @@ export async function heldOrderIds(container: MedusaContainer): Promise<string[]
 
 /** A phone's orders in this shop, newest first (the confirmation queue shows them beside a held order). */
 export async function ordersOfPhone(container: MedusaContainer, phone: string, limit = 20) {
-  const key = phone.replace(/\D/g, "").slice(-10)
   const { rows } = await knexOf(container).raw(
     `select order_number, status, total, created_at from shop_order
-      where deleted_at is null and (${PHONE_KEY("guest_phone")} = ? or ${PHONE_KEY("address->>'number'")} = ?)
+      where deleted_at is null and phone = ?
       order by created_at desc limit ?`,
-    [key, key, limit]
+    [phoneKey(phone), limit]
   )
   return rows.map((r) => ({
     orderNumber: String(r.order_number),

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { recoverLandingDrafts, type ShopOrderPlaced } from "../workflows/landing-draft"
+import { recoverLandingDraftsWorkflow, type ShopOrderPlaced } from "../workflows/landing-draft"
 
 /**
  * An order arrived (the order workflow emits `shop-order.placed` with the
@@ -9,7 +9,7 @@ import { recoverLandingDrafts, type ShopOrderPlaced } from "../workflows/landing
  */
 export default async function landingDraftRecovered({ event, container }: SubscriberArgs<ShopOrderPlaced>) {
   try {
-    await recoverLandingDrafts(container, event.data)
+    await recoverLandingDraftsWorkflow(container).run({ input: event.data })
   } catch (error) {
     // the draft stays open; the order itself is not affected
     container

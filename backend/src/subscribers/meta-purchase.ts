@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { metaPurchaseTriggered, type MetaTrigger } from "../workflows/meta-purchase"
+import type { MetaTrigger } from "../modules/meta-events"
+import { metaPurchaseTriggeredWorkflow } from "../workflows/meta-purchase"
 
 type OrderMoved = { id: string; status?: string; at?: string }
 
@@ -8,7 +9,7 @@ type OrderMoved = { id: string; status?: string; at?: string }
  * An order was confirmed on the phone (`shop-order.confirmed`, the
  * confirmation queue) or changed status (`shop-order.status-changed`, every
  * status change: admin, courier booking, courier sync): its Meta Purchase is
- * armed and sent when the move fires it (workflows/meta-purchase.ts). A
+ * armed and sent when the move fires it (metaPurchaseTriggeredWorkflow). A
  * failure here leaves the event as it was; the order is not affected.
  */
 export default async function metaPurchase({ event, container }: SubscriberArgs<OrderMoved>) {
@@ -16,7 +17,9 @@ export default async function metaPurchase({ event, container }: SubscriberArgs<
   if (!event.data?.id || !trigger) return
   const at = event.data.at ? new Date(event.data.at) : new Date()
   try {
-    await metaPurchaseTriggered(container, { order_id: event.data.id, trigger, at: Number.isNaN(at.getTime()) ? new Date() : at })
+    await metaPurchaseTriggeredWorkflow(container).run({
+      input: { order_id: event.data.id, trigger, at: (Number.isNaN(at.getTime()) ? new Date() : at).toISOString() },
+    })
   } catch (error) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

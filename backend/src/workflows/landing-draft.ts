@@ -1,17 +1,17 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { isSlug, normalizeBdPhone } from "@shop/contract"
-import { LANDING_DRAFT_MODULE } from "../modules/landing-draft"
-import type LandingDraftModuleService from "../modules/landing-draft/service"
-import { LANDING_PAGE_MODULE } from "../modules/landing-page"
-import type LandingPageModuleService from "../modules/landing-page/service"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { placeLandingOrderWorkflow } from "./place-shop-order"
 import {
   claimLandingDraftStep,
+  expireLandingDraftsStep,
+  planDraftRecoveryStep,
   recordDraftConversionStep,
+  recoverLandingDraftsStep,
   saveLandingDraftStep,
   type SaveLandingDraftInput,
+  type ShopOrderPlaced,
 } from "./steps/landing-draft"
+
+export type { ShopOrderPlaced }
 
 /**
  * Incomplete orders of landing pages (issue 17): drafts saved as the shopper
@@ -43,30 +43,21 @@ export const convertLandingDraftWorkflow = createWorkflow("convert-landing-draft
   return new WorkflowResponse(placed)
 })
 
-/** The payload of the order workflow's `shop-order.placed` event. */
-export type ShopOrderPlaced = { id: string; phone: string | null; landing_page_slug: string | null }
-
 /**
- * An order arrived: the phone's open drafts become recovered with its id. An
- * order from a landing page recovers that page's draft only; any other order
- * (the shop's checkout) every open draft of the phone. Idempotent.
+ * An order arrived (subscribers/landing-draft-recovered.ts): the phone's open
+ * drafts become recovered with its id. An order from a landing page recovers
+ * that page's draft only; any other order (the shop's checkout) every open
+ * draft of the phone. Answers the drafts recovered. Idempotent.
  */
-export async function recoverLandingDrafts(container: MedusaContainer, event: ShopOrderPlaced): Promise<string[]> {
-  const phone = normalizeBdPhone(String(event.phone ?? ""))
-  if (!phone || !event.id) return []
-  let pageIds: string[] | null = null
-  if (event.landing_page_slug) {
-    if (!isSlug(event.landing_page_slug)) return []
-    const pages = await container
-      .resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
-      .listLandingPages({ slug: event.landing_page_slug }, { select: ["id"] })
-    pageIds = pages.map((p) => p.id)
-    if (!pageIds.length) return []
-  }
-  return container.resolve<LandingDraftModuleService>(LANDING_DRAFT_MODULE).recoverDrafts(phone, event.id, pageIds)
-}
+export const recoverLandingDraftsWorkflow = createWorkflow("recover-landing-drafts", (input: ShopOrderPlaced) => {
+  const recovery = planDraftRecoveryStep(input)
+  const recovered = when({ recovery }, ({ recovery }) => !!recovery).then(() =>
+    recoverLandingDraftsStep(transform({ recovery }, ({ recovery }) => recovery!))
+  )
+  return new WorkflowResponse(transform({ recovered }, ({ recovered }) => recovered ?? []))
+})
 
-/** Removes drafts whose last change is older than `days` days; answers how many. */
-export async function expireLandingDrafts(container: MedusaContainer, days: number): Promise<number> {
-  return container.resolve<LandingDraftModuleService>(LANDING_DRAFT_MODULE).removeOlderThan(days)
-}
+/** Removes drafts whose last change is older than `days` days (jobs/expire-landing-drafts.ts); answers how many. */
+export const expireLandingDraftsWorkflow = createWorkflow("expire-landing-drafts", (input: { days: number }) => {
+  return new WorkflowResponse(expireLandingDraftsStep(input))
+})

@@ -9,7 +9,8 @@ import {
   updateLandingPageStep,
   type LandingPageChanges,
 } from "./steps/landing-page"
-import { landingChanges, landingPageSlugStep, publishPublicCacheStep } from "./steps/public-cache"
+import { landingChanges } from "../lib/public-cache"
+import { landingPageSlugStep, publishPublicCacheStep } from "./steps/public-cache"
 
 export type CreateLandingPageInput = {
   title: string

@@ -1,21 +1,35 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
-import { createOrdersStep, createPaymentCollectionsStep, createRemoteLinkStep, emitEventStep } from "@medusajs/medusa/core-flows"
-import { DELIVERY_AREA_LABELS, STORE_CURRENCY, type AddressFields } from "@shop/contract"
+import {
+  acquireLockStep,
+  createOrdersStep,
+  createPaymentCollectionsStep,
+  createRemoteLinkStep,
+  emitEventStep,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
+import { DELIVERY_AREA_LABELS, normalizeBdPhone, orderContact, STORE_CURRENCY, type AddressFields } from "@shop/contract"
+import type { OrderRequestKey } from "../modules/shop-order/service"
 import { productChanges } from "../lib/public-cache"
 import { toShopOrderView } from "../read-models/orders"
+import { customerName } from "../read-models/users"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
 import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
-import { guardOrderStep, recordOrderRiskStep } from "./steps/guard-order"
+import { assessOrderRiskStep, recordOrderRiskStep, refuseBlocklistedStep } from "./steps/guard-order"
 import { recordPurchaseTrackingStep, type MetaTracking } from "./steps/meta-purchase"
-import { createNativeGuestCustomerStep, splitName } from "./steps/native-guest-customer"
+import { createNativeGuestCustomerStep } from "./steps/native-guest-customer"
+import { splitName } from "../lib/person-name"
 import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
 import { priceShopOrderStep } from "./steps/price-shop-order"
 import { publishPublicCacheStep } from "./steps/public-cache"
 import { takeStockStep } from "./steps/take-stock"
+import { limitOrdersStep } from "./steps/limit-orders"
+import { findPlacedOrderStep, type PlacedOrder } from "./steps/order-once"
+import { storeCartOrderStep, type StoreCartOrderInput } from "./steps/store-cart-order"
+import { cartRequestKey } from "../modules/shop-order/order-request"
 
 export type { PlaceShopOrderInput }
 
@@ -29,14 +43,39 @@ export type { PlaceShopOrderInput }
  * half-made order.
  */
 export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input: PlaceShopOrderInput) => {
+  // the order's contact, normalised once at intake: the recipient's name by the contract's one rule, the phone's key
+  const contact = transform({ input }, ({ input }) => {
+    const contact = orderContact(
+      {
+        isGuest: input.is_guest,
+        name: input.address.name,
+        guestName: input.guest_name,
+        accountName: input.customer ? customerName({ email: input.email ?? null, ...input.customer }) : null,
+      },
+      input.guest_phone || input.address.number
+    )
+    // the delivery address's own number (a guest may give another than the contact phone), a mobile in its one form
+    const typed = input.address.number?.trim() ?? ""
+    return { ...contact, address_phone: normalizeBdPhone(typed) ?? (typed || contact.phone) }
+  })
+  // orders per phone or customer, counted inside the order's lock after the repeat check (steps/limit-orders.ts)
+  limitOrdersStep(
+    transform({ input, contact }, ({ input, contact }) => ({
+      customer_id: input.customer_id ?? null,
+      phone: contact.phone,
+      language: input.language,
+      placed_by_staff: input.placed_by_staff ?? false,
+    }))
+  )
+
   // the fake-order guard: a blocklisted phone or address is refused before anything is taken
-  const guardInput = transform({ input }, ({ input }) => ({
-    phone: input.guest_phone ?? input.address.number,
+  const guardInput = transform({ input, contact }, ({ input, contact }) => ({
+    phone: contact.phone,
     client_address: input.client_address ?? null,
     product_ids: input.items.map((i) => i.product_id),
     language: input.language,
   }))
-  const guarded = guardOrderStep(guardInput)
+  refuseBlocklistedStep(guardInput)
 
   const priced = priceShopOrderStep({ items: input.items, delivery_area: input.delivery_area })
 
@@ -47,22 +86,24 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   }))
   // the units are held for an order whose ids are chosen here (crash recovery: src/jobs/release-stock-holds.ts)
   const taken = takeStockStep(stock)
+  // then the guard's assessment (it holds an order for a call, never refuses one): a sold-out refusal never waits for it
+  const guarded = assessOrderRiskStep(guardInput)
 
   // a guest's own guest customer record, so Medusa Admin's Orders list names the order
-  const guest = transform({ input }, ({ input }) => ({
+  const guest = transform({ input, contact }, ({ input, contact }) => ({
     is_guest: input.is_guest,
-    name: input.guest_name ?? input.address.name,
-    phone: input.guest_phone ?? input.address.number,
+    name: contact.name,
+    phone: contact.phone,
   }))
   const guestCustomerId = createNativeGuestCustomerStep(guest)
 
-  const orderData = transform({ input, priced, taken, guestCustomerId }, ({ input, priced, taken, guestCustomerId }) => {
+  const orderData = transform({ input, contact, priced, taken, guestCustomerId }, ({ input, contact, priced, taken, guestCustomerId }) => {
     const address = {
-      ...splitName(input.address.name),
+      ...splitName(contact.name),
       address_1: input.address.address,
       city: input.address.city,
       postal_code: input.address.pincode,
-      phone: input.address.number,
+      phone: contact.address_phone,
       country_code: "bd",
       metadata: { notes: input.address.notes },
     }
@@ -111,25 +152,29 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   ])
   createRemoteLinkStep(paymentLink).config({ name: "order-payment-collection-link" })
 
-  const record = transform({ input, priced, orderId }, ({ input, priced, orderId }) => ({
+  const record = transform({ input, contact, priced, orderId }, ({ input, contact, priced, orderId }) => ({
     order_id: orderId,
     is_guest: input.is_guest,
     guest_name: input.guest_name ?? null,
     guest_email: input.is_guest ? input.email ?? null : null,
-    guest_phone: input.guest_phone ?? null,
+    guest_phone: input.is_guest ? contact.phone : null,
+    phone: contact.phone,
     customer_id: input.customer_id ?? null,
     cart_id: input.cart_id ?? null,
     landing_page_slug: input.landing_page_slug ?? null,
     address: {
+      name: contact.name,
       address: input.address.address,
       city: input.address.city,
       pincode: input.address.pincode,
-      number: input.address.number,
+      number: contact.address_phone,
       notes: input.address.notes,
     },
     delivery_area: input.delivery_area,
     delivery_charge: priced.delivery_charge,
     total: priced.total,
+    // the requests this order answers (unique: one key never places two orders), and its cart's
+    requests: [...(input.requests ?? []), ...(input.cart_id ? [cartRequestKey(input.cart_id)] : [])],
   }))
   const shopOrder = createShopOrderStep(record)
   const risk = transform({ guarded, orderId }, ({ guarded, orderId }) => ({ ...guarded, order_id: orderId }))
@@ -172,50 +217,139 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   return new WorkflowResponse(result)
 })
 
-/** A signed-in customer's checkout: their cart, their address, then the one order workflow. */
-export const placeCustomerOrderWorkflow = createWorkflow(
-  "place-customer-order",
-  (input: { customer_id: string; address_id: string; client_address?: string | null }) => {
-    const resolved = resolveCustomerCheckoutStep(input)
-    const order = transform({ resolved, input }, ({ resolved, input }) => ({ ...resolved, client_address: input.client_address ?? null }))
-    const result = placeShopOrderWorkflow.runAsStep({ input: order })
+/** How long a repeat waits for the request holding its order's lock, and how long a lock outlives a dead process. */
+const LOCK_WAIT_SECONDS = 20
+const LOCK_TTL_SECONDS = 60
+
+/**
+ * Exactly once: under a lock on `lock_keys` (Medusa's Locking module: Redis
+ * or PostgreSQL across servers, in memory in one), the order an earlier
+ * request with one of `requests` placed is answered again; only when there is
+ * none does `place` run. The requests are recorded with the order in its
+ * transaction under a unique index (steps/create-shop-order.ts), so even a
+ * lock that failed can never make a second order. Composition only.
+ */
+function placeOnce(
+  keys: WorkflowData<{ lock_keys: string[]; requests: OrderRequestKey[] }>,
+  place: () => WorkflowData<PlacedOrder>
+): WorkflowData<PlacedOrder> {
+  acquireLockStep(transform({ keys }, ({ keys }) => ({ key: keys.lock_keys, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+  const earlier = findPlacedOrderStep(transform({ keys }, ({ keys }) => ({ requests: keys.requests })))
+  const placed = when("place-order", { earlier }, ({ earlier }) => !earlier).then(place)
+  releaseLockStep(transform({ keys }, ({ keys }) => ({ key: keys.lock_keys })))
+  return transform({ earlier, placed }, ({ earlier, placed }) => (placed ?? earlier) as PlacedOrder)
+}
+
+/** A request's idempotency: the shopper's key (scoped by door) and the request's fingerprint. */
+export type OrderRequest = { key: string; request_hash: string } | null
+
+const lockKeysOf = (request: OrderRequest, ...more: string[]) => [...more, ...(request ? [`order-request:${request.key}`] : [])]
+
+/** A guest's order from the shop's checkout: once per Idempotency-Key, then the one order workflow. */
+export const placeGuestOrderWorkflow = createWorkflow(
+  "place-guest-order",
+  (input: { order: PlaceShopOrderInput; request?: OrderRequest }) => {
+    const keys = transform({ input }, ({ input }) => ({
+      lock_keys: lockKeysOf(input.request ?? null),
+      requests: input.request ? [input.request] : [],
+    }))
+    const result = placeOnce(keys, () =>
+      placeShopOrderWorkflow.runAsStep({
+        input: transform({ input }, ({ input }) => ({ ...input.order, requests: input.request ? [input.request] : [] })),
+      })
+    )
     return new WorkflowResponse(result)
   }
 )
+
+/**
+ * A signed-in customer's checkout: their cart, their address, then the one
+ * order workflow, under a lock on the customer, so parallel checkouts of one
+ * cart make one order (the second finds the cart ordered, or, with the same
+ * Idempotency-Key, answers the first's order).
+ */
+export const placeCustomerOrderWorkflow = createWorkflow(
+  "place-customer-order",
+  (input: { customer_id: string; address_id: string; client_address?: string | null; request?: OrderRequest }) => {
+    const keys = transform({ input }, ({ input }) => ({
+      lock_keys: lockKeysOf(input.request ?? null, `customer-checkout:${input.customer_id}`),
+      requests: input.request ? [input.request] : [],
+    }))
+    const result = placeOnce(keys, () => {
+      const resolved = resolveCustomerCheckoutStep(input)
+      const order = transform({ resolved, input }, ({ resolved, input }) => ({
+        ...resolved,
+        client_address: input.client_address ?? null,
+        requests: input.request ? [input.request] : [],
+      }))
+      return placeShopOrderWorkflow.runAsStep({ input: order })
+    })
+    return new WorkflowResponse(result)
+  }
+)
+
+/**
+ * POST /store/carts/{id}/complete (Medusa's storefront starter, the js-sdk):
+ * under a lock on the cart (the key Medusa's own cart flows lock it by), a
+ * cart already completed answers its order; otherwise it becomes a shop order
+ * through the one order workflow (the shop's prices, delivery by the city, the
+ * stock take, limits, the guard, the number, COD). N parallel completions of
+ * one cart make one order and all answer it.
+ */
+export const completeStoreCartWorkflow = createWorkflow("complete-store-cart", (input: StoreCartOrderInput) => {
+  acquireLockStep(transform({ input }, ({ input }) => ({ key: [input.cart_id], timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+  const cart = storeCartOrderStep(input)
+  const placed = when("place-cart-order", { cart }, ({ cart }) => !cart.order_id).then(() =>
+    placeShopOrderWorkflow.runAsStep({ input: transform({ cart }, ({ cart }) => cart.order!) })
+  )
+  releaseLockStep(transform({ input }, ({ input }) => ({ key: [input.cart_id] })))
+  const result = transform({ cart, placed }, ({ cart, placed }) => ({ order_id: (placed?.order_id ?? cart.order_id)! }))
+  return new WorkflowResponse(result)
+})
 
 export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "landing_page_slug"> & {
   landing_page_slug: string
   /** the shopper's Meta tracking (issue 19), kept only when the page has a pixel; none for an order the merchant converted */
   meta?: MetaTracking | null
+  /** the shopper's Idempotency-Key (none for an order the merchant converted) */
+  request?: OrderRequest
 }
 
 /**
- * A cash-on-delivery order from a published landing page: its product only,
- * delivery charged by area, then the one order workflow, then one more order
- * on the page's analytics. Refusals are in Bengali.
+ * A cash-on-delivery order from a published landing page: once per
+ * Idempotency-Key, its product only, delivery charged by area, then the one
+ * order workflow, then one more order on the page's analytics. Refusals are
+ * in Bengali.
  */
 export const placeLandingOrderWorkflow = createWorkflow("place-landing-order", (input: PlaceLandingOrderInput) => {
-  const check = transform({ input }, ({ input }) => ({
-    slug: input.landing_page_slug,
-    product_ids: input.items.map((i) => i.product_id),
+  const keys = transform({ input }, ({ input }) => ({
+    lock_keys: lockKeysOf(input.request ?? null),
+    requests: input.request ? [input.request] : [],
   }))
-  const page = resolveLandingOrderStep(check)
-  const order = transform({ input }, ({ input }) => {
-    const { meta: _meta, ...rest } = input
-    return { ...rest, language: "bn" as const }
+  const result = placeOnce(keys, () => {
+    const check = transform({ input }, ({ input }) => ({
+      slug: input.landing_page_slug,
+      product_ids: input.items.map((i) => i.product_id),
+    }))
+    const page = resolveLandingOrderStep(check)
+    const order = transform({ input }, ({ input }) => {
+      const { meta: _meta, request, ...rest } = input
+      return { ...rest, requests: request ? [request] : [], language: "bn" as const }
+    })
+    const placed = placeShopOrderWorkflow.runAsStep({ input: order })
+    const counted = transform({ page }, ({ page }) => ({ page_id: page.page_id }))
+    countLandingOrderStep(counted)
+    // the page's pixel in effect: the order's Meta Purchase, sent once the order is confirmed (workflows/meta-purchase.ts)
+    const tracking = transform({ input, page, placed }, ({ input, page, placed }) => ({
+      order_id: placed.order_id,
+      order_number: placed.order_number,
+      page_id: page.page_id,
+      slug: page.slug,
+      page_pixel_id: page.meta_pixel_id,
+      tracking: input.meta ?? null,
+    }))
+    recordPurchaseTrackingStep(tracking)
+    return placed
   })
-  const result = placeShopOrderWorkflow.runAsStep({ input: order })
-  const counted = transform({ page }, ({ page }) => ({ page_id: page.page_id }))
-  countLandingOrderStep(counted)
-  // the page's pixel in effect: the order's Meta Purchase, sent once the order is confirmed (workflows/meta-purchase.ts)
-  const tracking = transform({ input, page, result }, ({ input, page, result }) => ({
-    order_id: result.order_id,
-    order_number: result.order_number,
-    page_id: page.page_id,
-    slug: page.slug,
-    page_pixel_id: page.meta_pixel_id,
-    tracking: input.meta ?? null,
-  }))
-  recordPurchaseTrackingStep(tracking)
   return new WorkflowResponse(result)
 })

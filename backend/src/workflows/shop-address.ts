@@ -5,19 +5,8 @@ import {
   updateCustomerAddressesWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { AddressFields } from "@shop/contract"
+import { toCustomerAddress } from "../lib/customer-address"
 import { assertAddressOwnerStep } from "./steps/assert-address-owner"
-
-/** The spec's fields in Medusa's customer address. */
-export function toCustomerAddress(fields: AddressFields) {
-  return {
-    address_1: fields.address,
-    city: fields.city,
-    postal_code: fields.pincode,
-    phone: fields.number,
-    country_code: "bd",
-    metadata: { notes: fields.notes },
-  }
-}
 
 export const addShopAddressWorkflow = createWorkflow(
   "add-shop-address",

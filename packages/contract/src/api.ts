@@ -38,6 +38,8 @@ export type Cart = { _id: string | null; items: CartItem[] }
 
 /** The fields of an address-book entry (SPEC.md section 3, "Address"). */
 export type AddressFields = { address: string; city: string; pincode: string; number: string; notes: string }
+/** An order's delivery address: with the recipient's name, kept once at intake (orders placed before it have none). */
+export type OrderAddress = AddressFields & { name?: string }
 export type Address = AddressFields & { _id: string; userId: string }
 
 export type OrderItem = { productId: string | null; title: string; image: string; price: number; quantity: number }
@@ -57,7 +59,7 @@ export type Order = {
   userId: { _id: string; username: string } | null
   cartId: string | null
   cartItems: OrderItem[]
-  addressInfo: AddressFields[]
+  addressInfo: OrderAddress[]
   landingPageSlug: string | null
   deliveryArea: DeliveryArea | (string & {}) | null
   deliveryCharge: number

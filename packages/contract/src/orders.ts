@@ -18,3 +18,12 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 /** Every shop order is cash on delivery. */
 export const PAYMENT_METHOD = "cod"
 export type PaymentMethod = typeof PAYMENT_METHOD
+
+/**
+ * The header a client sends with an order attempt (the same value on every
+ * retry of that attempt, a new one for a new order): a repeat within 24 hours
+ * answers the first attempt's order; the same key with another body is refused.
+ */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key"
+/** 1 to 255 visible ASCII characters (a UUID is what the shop's clients send). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/

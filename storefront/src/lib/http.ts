@@ -21,6 +21,8 @@ export type ApiRequest = {
   body?: unknown;
   keepalive?: boolean;
   cache?: RequestCache;
+  /** More request headers (an order's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 function httpError(status: number, statusText: string, message: string | undefined): HttpError {
@@ -29,7 +31,7 @@ function httpError(status: number, statusText: string, message: string | undefin
 
 /** The JSON body of a 2xx answer (undefined for 204); a non-2xx answer throws an HttpError. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (config.publishableKey) headers['x-publishable-api-key'] = config.publishableKey;
   const response = await fetch(new URL(path, window.location.origin), {

@@ -1,4 +1,4 @@
-import { isOrderStatus, ORDER_STATUS_LABELS, type AddressFields, type Order, type OrderItem, type OrderStatus, type WithMetaPurchase } from "@shop/contract"
+import { isOrderStatus, ORDER_STATUS_LABELS, recipientName, type OrderAddress, type Order, type OrderItem, type OrderStatus, type WithMetaPurchase } from "@shop/contract"
 
 /**
  * Orders in the admin (SPEC.md sections 2.13, 3, 4, 5): the statuses and
@@ -29,7 +29,7 @@ export function statusClasses(status: string): string {
 export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> &
   WithMetaPurchase & {
     orderNumber?: string | null
-    addressInfo: AddressFields[] | AddressFields | null
+    addressInfo: OrderAddress[] | OrderAddress | null
   }
 
 export const NEW_ORDER_MS = 24 * 60 * 60 * 1000
@@ -53,16 +53,16 @@ export function shortOrderId(id: string): string {
 }
 
 /** The first address entry (a signed-in order's single object counts as one). */
-export function firstAddress(order: Pick<ShopOrder, "addressInfo">): AddressFields | null {
+export function firstAddress(order: Pick<ShopOrder, "addressInfo">): OrderAddress | null {
   const info = order.addressInfo
   if (!info) return null
   return Array.isArray(info) ? (info[0] ?? null) : info
 }
 
-/** Guest name for guest orders, else the account's username. */
-export function customerNameOf(order: Pick<ShopOrder, "isGuest" | "guestName" | "userId">): string {
-  const name = order.isGuest ? order.guestName : order.userId?.username
-  return name?.trim() || (order.isGuest ? "Guest" : "Customer")
+/** Who the order is for, by the contract's one rule (recipientName): the name it was placed for, else the guest's or account's. */
+export function customerNameOf(order: Pick<ShopOrder, "isGuest" | "guestName" | "userId"> & Partial<Pick<ShopOrder, "addressInfo">>): string {
+  const name = order.addressInfo === undefined ? null : firstAddress({ addressInfo: order.addressInfo })?.name
+  return recipientName({ isGuest: order.isGuest, name, guestName: order.guestName, accountName: order.userId?.username })
 }
 
 /** The guest phone, else the first address's number. */

@@ -1,16 +1,15 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { normalizeBdPhone } from "@shop/contract"
 import { emailSchema, passwordSchema } from "../api/auth/validators"
 import { countRegistration } from "../api/auth/middlewares"
 import { guessCounted } from "../utils/guesses"
 import { receiveImages, storeImages } from "../utils/upload"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
-import { shopRefusalStatus } from "../utils/shop-errors"
+import { retryAfterSeconds, shopRefusalStatus } from "../utils/shop-errors"
 import { limits } from "../../lib/rate-limit"
 import { clientAddress } from "../../lib/client-address"
-import { orderOfCart, storeCheckoutCart, storeOrder, type StoreCheckoutCart } from "../../read-models/store-cart"
-import { completeStoreCart } from "../../workflows/store-checkout"
+import { storeOrder } from "../../read-models/store-cart"
+import { completeStoreCartWorkflow } from "../../workflows/place-shop-order"
 import { shopperParcelData } from "../../read-models/couriers"
 
 /**
@@ -230,59 +229,34 @@ export function redactOrder<T extends Record<string, unknown>>(order: T): T {
   return copy as T
 }
 
-type CheckoutRequest = MedusaRequest & { storeCheckoutCart?: StoreCheckoutCart }
-
 /** Orders per client address, as the shop's checkout counts them. */
 const limitStoreOrdersByAddress = rateLimited((_req, address) => [[limits.ordersByAddress, address]], tryAgainIn("orders"))
-/** Orders per phone (the cart's shipping phone) or per signed-in customer. */
-const limitStoreOrdersByPhone = rateLimited((req) => {
-  const customer = storeCustomer(req)
-  const phone = normalizeBdPhone((req as CheckoutRequest).storeCheckoutCart?.shipping_address?.phone ?? "")
-  return [[limits.ordersByPhone, customer ? `customer:${customer}` : phone ? `phone:${phone}` : null]]
-}, tryAgainIn("orders"))
 
 /**
  * POST /store/carts/{id}/complete: the cart becomes a shop order through the
- * one order workflow (src/workflows/store-checkout.ts), with the shop's order
- * limits; the answer is Medusa's ({ type: "order", order }), so its
- * storefront starter and the js-sdk go on to the order's page. A cart
+ * one order workflow under the cart's lock (completeStoreCartWorkflow in
+ * src/workflows/place-shop-order.ts: parallel completions make one order and
+ * all answer it), with the shop's order limits (per client address here, per
+ * phone inside the workflow); the answer is Medusa's ({ type: "order", order }),
+ * so its storefront starter and the js-sdk go on to the order's page. A cart
  * completed before answers its order again.
  */
-const completeThroughShop = chain(
-  limitStoreOrdersByAddress,
-  async (req, res, next) => {
-    try {
-      const [cartId] = segments(req)
-      const cart = await storeCheckoutCart(req.scope, cartId!)
-      if (!cart) return refuse(res, 404, `Cart id not found: ${cartId}`)
-      if (cart.completed_at) {
-        const orderId = await orderOfCart(req.scope, cart.id)
-        if (!orderId) return refuse(res, 409, "This cart was already completed")
-        return res.json({ type: "order", order: await storeOrder(req.scope, orderId) })
-      }
-      ;(req as CheckoutRequest).storeCheckoutCart = cart
-      next()
-    } catch (err) {
-      next(err)
-    }
-  },
-  limitStoreOrdersByPhone,
-  async (req, res, next) => {
-    try {
-      const orderId = await completeStoreCart(req.scope, (req as CheckoutRequest).storeCheckoutCart!, {
-        customer_id: storeCustomer(req),
-        client_address: clientAddress(req),
-      })
-      res.json({ type: "order", order: await storeOrder(req.scope, orderId) })
-    } catch (err) {
-      // the shop's refusal in its own words (Medusa's handler would replace a 409's message)
-      const status = shopRefusalStatus(err)
-      const message = (err as { message?: unknown })?.message
-      if (status && typeof message === "string") return refuse(res, status, message)
-      next(err)
-    }
+const completeThroughShop = chain(limitStoreOrdersByAddress, async (req, res, next) => {
+  try {
+    const [cartId] = segments(req)
+    const { result } = await completeStoreCartWorkflow(req.scope).run({
+      input: { cart_id: cartId!, customer_id: storeCustomer(req), client_address: clientAddress(req) },
+    })
+    res.json({ type: "order", order: await storeOrder(req.scope, result.order_id) })
+  } catch (err) {
+    // the shop's refusal in its own words (Medusa's handler would replace a 409's message)
+    const status = shopRefusalStatus(err)
+    const message = (err as { message?: unknown })?.message
+    if (status === 429) res.set("Retry-After", String(retryAfterSeconds(err)))
+    if (status && typeof message === "string") return refuse(res, status, message)
+    next(err)
   }
-)
+})
 
 /**
  * /store/orders/...:

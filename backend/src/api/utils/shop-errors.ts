@@ -16,6 +16,14 @@ const STATUS: Record<string, number> = {
   // a courier (src/modules/couriers/http.ts): refused the parcel, or down or slow
   courier_refused: 422,
   courier_unavailable: 502,
+  // over an order limit counted inside the order workflow (src/workflows/steps/limit-orders.ts)
+  too_many_requests: 429,
+}
+
+/** The Retry-After (seconds) a refusal over a limit carries (at least 1). */
+export function retryAfterSeconds(err: unknown): number {
+  const seconds = Number((err as { retry_after_seconds?: unknown })?.retry_after_seconds)
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60
 }
 
 /** The 4xx a shop refusal (a MedusaError the shop's code threw) answers, or null for anything else. */
@@ -124,6 +132,7 @@ export function shopErrorHandler() {
     }
     // a courier that is down or slow: its own clear line (the order was left as it was)
     if (status < 500 || type === "courier_unavailable") {
+      if (status === 429) res.setHeader("Retry-After", String(retryAfterSeconds(err)))
       res.status(status).json({ success: false, message })
       return
     }

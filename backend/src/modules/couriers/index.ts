@@ -37,8 +37,19 @@ export async function readParcelStatus(provider: CourierProvider, record: Parcel
   return new PathaoClient(settings).status(record)
 }
 
+/**
+ * The courier a failed booking may have reached anyway, or null: a Pathao
+ * booking that timed out ("Pathao did not answer ..."). Pathao cannot be
+ * asked for a parcel by the shop's order number, so such a booking is not
+ * repeated blindly (Steadfast's is: a retry looks its invoice up first).
+ */
+export function unansweredBooking(providerId: string, error: unknown): CourierProvider | null {
+  const message = (error as { message?: unknown })?.message
+  return providerId === COURIER_PROVIDER_IDS.pathao && typeof message === "string" && message.startsWith("Pathao did not answer") ? "pathao" : null
+}
+
 export { COURIER_REFUSED, COURIER_UNAVAILABLE } from "./http"
-export type { Parcel, ParcelRecord } from "./parcel"
+export { parcelOf, type Parcel, type ParcelRecord } from "./parcel"
 export { courierWebhookSecret, missingCourierSettings, pathaoSettings, steadfastSettings } from "./settings"
 export { PathaoClient } from "./pathao-client"
 export { SteadfastClient, type SteadfastPayoutLine } from "./steadfast-client"

@@ -1,3 +1,6 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { normalizeBdPhone, recipientName, type CourierBookingRequest, type Order } from "@shop/contract"
+
 /**
  * What the shop hands a courier provider to book (the fulfilment's `data`),
  * and what the provider keeps about the parcel (the fulfilment's `data` after
@@ -53,4 +56,30 @@ export function isParcel(data: Record<string, unknown>): data is Parcel {
     typeof data.recipient_address === "string" &&
     typeof data.cod_amount === "number"
   )
+}
+
+const MAX_DESCRIPTION = 250
+
+/** The parcel a courier is asked to carry for an order: the shop's order number, its recipient and its total as the cash to collect. */
+export function parcelOf(order: Order, request: CourierBookingRequest): Parcel {
+  const address = order.addressInfo[0]
+  const phone = normalizeBdPhone(order.guestPhone || address?.number || "")
+  if (!phone) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order's phone number is not an 11-digit Bangladeshi mobile number; a courier cannot take it")
+  }
+  const name = recipientName({ isGuest: order.isGuest, name: address?.name, guestName: order.guestName, accountName: order.userId?.username })
+  const place = [address?.address, address?.city, address?.pincode].map((part) => part?.trim()).filter(Boolean).join(", ")
+  if (!place) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order has no delivery address; a courier cannot take it")
+  const description = order.cartItems.map((item) => `${item.title} x ${item.quantity}`).join(", ")
+  return {
+    invoice: order.orderNumber,
+    recipient_name: name.slice(0, 100),
+    recipient_phone: phone,
+    recipient_address: place.slice(0, 250),
+    cod_amount: order.TotalAmount,
+    item_quantity: order.cartItems.reduce((sum, item) => sum + item.quantity, 0),
+    item_description: description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION - 1)}…` : description,
+    note: address?.notes?.trim() ?? "",
+    ...(request.provider === "manual" && { courier_name: request.courierName, tracking_code: request.trackingCode }),
+  }
 }

@@ -103,6 +103,17 @@ class LandingDraftModuleService extends MedusaService({
     return rows.map((r) => r.id)
   }
 
+  /** Undoes a recovery: drafts recovered with this order are open again (a compensation). */
+  @InjectManager()
+  async reopenRecovered(ids: string[], orderId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    if (!ids.length) return
+    await manager(sharedContext).execute(
+      `update landing_draft set status = 'open', order_id = null
+        where id in (${placeholders(ids)}) and status = 'recovered' and order_id = ?`,
+      [...ids, orderId]
+    )
+  }
+
   /**
    * Claims an open draft that has a name and an address for conversion (it
    * becomes converted now, so a second click cannot make a second order), or

@@ -66,9 +66,9 @@ class MetaEventsModuleService extends MedusaService({
     return rows[0] ?? null
   }
 
-  /** Why a waiting event is not armed (a held order, say): shown in the admin; only a not_sent event is touched. */
+  /** Why a waiting event is not armed (a held order, say): shown in the admin; only a not_sent event is touched (null: no reason, as a compensation puts it back). */
   @InjectManager()
-  async noteWaiting(orderId: string, reason: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async noteWaiting(orderId: string, reason: string | null, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
     await manager(sharedContext).execute(
       `update purchase_event set last_error = ?, updated_at = now()
         where order_id = ? and state = 'not_sent' and deleted_at is null`,

@@ -15,6 +15,13 @@ import {
 } from "./stock"
 import ShopOrder from "./models/shop-order"
 import StockHold from "./models/stock-hold"
+import OrderRequest from "./models/order-request"
+
+/** How long an idempotency key stands for its order: a repeat within it answers that order. */
+export const ORDER_REQUEST_TTL_HOURS = 24
+
+/** A request that placed an order (models/order-request.ts). */
+export type OrderRequestKey = { key: string; request_hash: string }
 
 /** A stock hold as stored (see models/stock-hold.ts). */
 export type StockHoldRow = {
@@ -40,7 +47,38 @@ function executeIn(sharedContext: Context<EntityManager>): Execute {
 class ShopOrderModuleService extends MedusaService({
   ShopOrder,
   StockHold,
+  OrderRequest,
 }) {
+  /**
+   * The order an idempotency key placed within the last 24 hours, with the
+   * fingerprint of the request that placed it; null when the key is new (or
+   * older: it may be used again).
+   */
+  @InjectTransactionManager()
+  async findOrderRequest(
+    key: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ order_id: string; request_hash: string } | null> {
+    const rows = await executeIn(sharedContext)<{ order_id: string; request_hash: string }>(
+      `select order_id, request_hash from order_request
+        where key = ? and deleted_at is null and created_at > now() - make_interval(hours => ?)`,
+      [key, ORDER_REQUEST_TTL_HOURS]
+    )
+    return rows[0] ?? null
+  }
+
+  /** Forgets keys older than 24 hours (a batch at a time); answers how many went. */
+  @InjectTransactionManager()
+  async purgeOrderRequests(limit = 5000, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number> {
+    const rows = await executeIn(sharedContext)(
+      `delete from order_request where id in (
+         select id from order_request where created_at < now() - make_interval(hours => ?) order by created_at limit ?
+       ) returning id`,
+      [ORDER_REQUEST_TTL_HOURS, limit]
+    )
+    return rows.length
+  }
+
   /**
    * Takes units out of stock at a location, all lines or none, in one
    * transaction. The conditional UPDATE (stock.ts, changeStock) means
@@ -155,6 +193,7 @@ class ShopOrderModuleService extends MedusaService({
   async recordOrder(
     orderId: string,
     data: Omit<Partial<ShopOrderRecord>, "id">,
+    requests: OrderRequestKey[] = [],
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<{ record: ShopOrderRecord; hold: StockHoldRow }> {
     const manager = sharedContext.transactionManager!
@@ -172,6 +211,19 @@ class ShopOrderModuleService extends MedusaService({
       orderId,
       record.id,
     ])
+    for (const request of requests) {
+      // a key older than its 24 hours is free again; a live one makes the insert fail (the unique index): never two orders
+      await manager.execute(
+        `delete from order_request where key = ? and deleted_at is null and created_at <= now() - make_interval(hours => ?)`,
+        [request.key, ORDER_REQUEST_TTL_HOURS]
+      )
+      await manager.execute(`insert into order_request (id, key, request_hash, order_id) values (?, ?, ?, ?)`, [
+        generateEntityId(undefined, "oreq"),
+        request.key,
+        request.request_hash,
+        orderId,
+      ])
+    }
     return { record, hold: held[0] }
   }
 
@@ -187,6 +239,7 @@ class ShopOrderModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {
     const manager = sharedContext.transactionManager!
+    await manager.execute(`delete from order_request where order_id = (select order_id from ${ORDER_LINK_TABLE} where shop_order_id = ? limit 1)`, [shopOrderId])
     await manager.execute(`delete from ${ORDER_LINK_TABLE} where shop_order_id = ?`, [shopOrderId])
     await this.deleteShopOrders([shopOrderId], sharedContext)
     await manager.execute(INSERT_STOCK_HOLD, [hold.id, hold.location_id, JSON.stringify(hold.lines), hold.payment_collection_id])

@@ -17,7 +17,7 @@ type Undo = {
 }
 
 /** The order's units at the default location, read from the Medusa order's lines. */
-export async function orderStockLines(
+async function orderStockLines(
   container: Parameters<Parameters<typeof createStep>[1]>[1]["container"],
   orderId: string
 ): Promise<{ location_id: string; lines: StockLine[]; product_ids: string[] }> {

@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { randomInt } from "crypto"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
-import type { ShopOrderRecord, StockHoldRow } from "../../modules/shop-order/service"
+import type { OrderRequestKey, ShopOrderRecord, StockHoldRow } from "../../modules/shop-order/service"
 
 export type CreateShopOrderInput = {
   order_id: string
@@ -11,6 +11,8 @@ export type CreateShopOrderInput = {
   guest_name?: string | null
   guest_email?: string | null
   guest_phone?: string | null
+  /** The contact phone's key (the contract's phoneKey), normalised at intake. */
+  phone: string
   customer_id?: string | null
   cart_id?: string | null
   landing_page_slug?: string | null
@@ -18,13 +20,18 @@ export type CreateShopOrderInput = {
   delivery_area?: string | null
   delivery_charge: number
   total: number
+  /** The requests this order answers (an Idempotency-Key, the cart): recorded with it, unique. */
+  requests?: OrderRequestKey[]
 }
+
+/** The message when an idempotency key's order was written by another request first (only if a lock failed). */
+export const ALREADY_PLACED = "This order was already placed. Please refresh to see it."
 
 // No 0/O, 1/I/L: easy to read out over the phone.
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
 /** e.g. ORD-261122-7KQ4XM: the day and six random characters. */
-export function newOrderNumber(now = new Date()): string {
+function newOrderNumber(now = new Date()): string {
   const day = now.toISOString().slice(2, 10).replace(/-/g, "")
   let suffix = ""
   for (let i = 0; i < 6; i++) suffix += ALPHABET[randomInt(ALPHABET.length)]
@@ -41,20 +48,26 @@ export const createShopOrderStep = createStep(
   "create-shop-order",
   async (input: CreateShopOrderInput, { container }) => {
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
-    const { order_id, ...data } = input
+    const { order_id, requests, ...data } = input
     let recorded: { record: ShopOrderRecord; hold: StockHoldRow } | undefined
     // the unique index settles the rare clash of two random numbers (the whole transaction is retried)
     for (let attempt = 0; attempt < 5 && !recorded; attempt++) {
       try {
-        recorded = await service.recordOrder(order_id, {
-          ...data,
-          order_number: newOrderNumber(),
-          status: "pending",
-          status_changed_at: new Date(),
-          stock_taken: true,
-        })
+        recorded = await service.recordOrder(
+          order_id,
+          {
+            ...data,
+            order_number: newOrderNumber(),
+            status: "pending",
+            status_changed_at: new Date(),
+            stock_taken: true,
+          },
+          requests ?? []
+        )
       } catch (error) {
-        if (!String((error as Error).message).match(/unique|duplicate|exists/i)) throw error
+        const message = String((error as Error).message)
+        if (message.includes("order_request")) throw new MedusaError(MedusaError.Types.CONFLICT, ALREADY_PLACED)
+        if (!message.match(/unique|duplicate|exists/i)) throw error
       }
     }
     if (!recorded) {

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { normalizeBdPhone, ORDER_REFUSED_MESSAGES, type OrderRisk } from "@shop/contract"
+import { ORDER_REFUSED_MESSAGES, phoneKey, type OrderRisk } from "@shop/contract"
 import { SteadfastClient, steadfastSettings } from "../../modules/couriers"
 import { assessRisk } from "../../modules/order-guard/assess"
 import { ORDER_GUARD_MODULE } from "../../modules/order-guard"
@@ -57,18 +57,32 @@ async function courierScore(container: Container, phone: string) {
 }
 
 /**
- * The fake-order guard at intake, before any stock is taken: a blocklisted
- * phone or client address is refused with the message every refused order
- * gets; otherwise the order's risk is worked out from the shop's own orders
- * by phone, velocity, duplicates and (with Steadfast) the courier's fraud
- * check. Anything failing inside the assessment lets the order through.
+ * The fake-order guard's door, before anything is taken: a blocklisted phone
+ * or client address is refused with the message every refused order gets.
+ * One indexed lookup; nothing to undo.
  */
-export const guardOrderStep = createStep("guard-order", async (input: GuardOrderInput, { container }) => {
-  const phone = normalizeBdPhone(input.phone) ?? input.phone.trim()
-  const address = input.client_address?.trim() || null
-  if (await blocklisted(container, phone, address)) {
-    throw new MedusaError(MedusaError.Types.FORBIDDEN, ORDER_REFUSED_MESSAGES[input.language ?? "en"])
+export const refuseBlocklistedStep = createStep(
+  "refuse-blocklisted",
+  async (input: Pick<GuardOrderInput, "phone" | "client_address" | "language">, { container }) => {
+    if (await blocklisted(container, phoneKey(input.phone), input.client_address?.trim() || null)) {
+      throw new MedusaError(MedusaError.Types.FORBIDDEN, ORDER_REFUSED_MESSAGES[input.language ?? "en"])
+    }
+    return new StepResponse(undefined)
   }
+)
+
+/**
+ * The fake-order guard's assessment, once the stock is taken (a shopper who
+ * missed a flash sale hears so without waiting for it): the order's risk from
+ * the shop's own orders by phone (one indexed lookup on the phone key),
+ * velocity, duplicates and (with Steadfast) the courier's fraud check.
+ * Anything failing inside it lets the order through, marked unchecked. Reads
+ * only (the courier's score is cached).
+ */
+export const assessOrderRiskStep = createStep("assess-order-risk", async (input: GuardOrderInput, { container }) => {
+  // the order's phone key (normalised once at intake; phoneKey leaves a key as it is)
+  const phone = phoneKey(input.phone)
+  const address = input.client_address?.trim() || null
   let risk = UNCHECKED
   try {
     const rules = await guardRules(container)

@@ -7,6 +7,7 @@ import {
   isDeliveryArea,
   isSlug,
   LANDING_NOT_FOUND,
+  normalizeBdPhone,
   type DeliveryArea,
 } from "@shop/contract"
 import { LANDING_DRAFT_MODULE } from "../../modules/landing-draft"
@@ -86,6 +87,8 @@ export const claimLandingDraftStep = createStep(
       landing_page_slug: page.slug,
       delivery_area: isDeliveryArea(draft.delivery_area) ? draft.delivery_area : deliveryAreaOf(address),
       address: { name, address, city: "", pincode: "", number: draft.phone, notes: "" },
+      // the merchant's staff convert it: the shopper's order limit does not apply (the guard does)
+      placed_by_staff: true,
     }
     return new StepResponse<ClaimedDraft, string>({ draft_id: draft.id, order }, draft.id)
   },
@@ -103,3 +106,46 @@ export const recordDraftConversionStep = createStep(
     return new StepResponse(undefined)
   }
 )
+
+/** The payload of the order workflow's `shop-order.placed` event. */
+export type ShopOrderPlaced = { id: string; phone: string | null; landing_page_slug: string | null }
+
+/** Whose drafts an order recovers: the phone's open drafts, on these pages only (null: every page). */
+export type DraftRecovery = { order_id: string; phone: string; page_ids: string[] | null }
+
+/**
+ * Reads which drafts an arrived order recovers: an order from a landing page
+ * that page's draft only, any other order (the shop's checkout) every open
+ * draft of the phone. Null: none (no phone, an unknown page). Reads only.
+ */
+export const planDraftRecoveryStep = createStep("plan-draft-recovery", async (input: ShopOrderPlaced, { container }) => {
+  const none = () => new StepResponse<DraftRecovery | null>(null)
+  const phone = normalizeBdPhone(String(input.phone ?? ""))
+  if (!phone || !input.id) return none()
+  if (!input.landing_page_slug) return new StepResponse<DraftRecovery | null>({ order_id: input.id, phone, page_ids: null })
+  if (!isSlug(input.landing_page_slug)) return none()
+  const found = await pages(container).listLandingPages({ slug: input.landing_page_slug }, { select: ["id"] })
+  if (!found.length) return none()
+  return new StepResponse<DraftRecovery | null>({ order_id: input.id, phone, page_ids: found.map((p) => p.id) })
+})
+
+/** The drafts become recovered with the order's id (idempotent); answers their ids. Compensation opens them again. */
+export const recoverLandingDraftsStep = createStep(
+  "recover-landing-drafts",
+  async (input: DraftRecovery, { container }) => {
+    const ids = await drafts(container).recoverDrafts(input.phone, input.order_id, input.page_ids)
+    return new StepResponse(ids, { ids, order_id: input.order_id })
+  },
+  async (undo, { container }) => {
+    if (undo?.ids.length) await drafts(container).reopenRecovered(undo.ids, undo.order_id)
+  }
+)
+
+/**
+ * Removes drafts whose last change is older than `days` days; answers how
+ * many. Not compensated: the rows are deleted for good (one statement, the
+ * workflow's only write).
+ */
+export const expireLandingDraftsStep = createStep("expire-landing-drafts", async (input: { days: number }, { container }) => {
+  return new StepResponse(await drafts(container).removeOlderThan(input.days))
+})

@@ -1,11 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
+import { splitName } from "../../lib/person-name"
 
-/** "Rupa Akter" -> first "Rupa", last "Akter" (as the order's addresses split it). */
-export function splitName(name: string): { first_name: string; last_name: string } {
-  const [first, ...rest] = name.trim().split(/\s+/)
-  return { first_name: first ?? "", last_name: rest.join(" ") }
-}
 
 /**
  * A guest order's own guest customer record (has_account: false) with the

@@ -1,7 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { OrderStatus } from "@shop/contract"
+import type { CourierProvider, OrderStatus } from "@shop/contract"
+import { unansweredBooking } from "../../modules/couriers"
 
 type NativeStatus = "pending" | "completed" | "canceled"
 
@@ -10,7 +11,7 @@ type NativeStatus = "pending" | "completed" | "canceled"
  * its delivery has gone (0 none, 2 shipped, 3 delivered; null: as it is, the
  * shop's "completed" says nothing about the parcel).
  */
-export function nativeTarget(status: OrderStatus): { status: NativeStatus; level: 0 | 2 | 3 | null } {
+function nativeTarget(status: OrderStatus): { status: NativeStatus; level: 0 | 2 | 3 | null } {
   switch (status) {
     case "cancelled":
       return { status: "canceled", level: 0 }
@@ -82,6 +83,19 @@ async function undoNative(container: MedusaContainer, undo: Undo) {
   }
   if (undo.canceled) await fulfilments.updateFulfillment(undo.canceled, { canceled_at: null } as FulfilmentPatch as never)
   await orders.updateOrders([{ id: undo.order_id, status: undo.status, canceled_at: undo.canceled_at } as never])
+}
+
+/**
+ * Marks on the Medusa order that a courier booking went unanswered (the
+ * courier may have the parcel): kept when the booking's workflow is rolled
+ * back, it is what stops a blind second booking (workflows/book-courier.ts;
+ * steps/booking-uncertain.ts clears it once a booking goes through).
+ */
+async function markUnansweredBooking(container: MedusaContainer, orderId: string, provider: CourierProvider) {
+  const orders = container.resolve(Modules.ORDER)
+  const [order] = await orders.listOrders({ id: orderId }, { select: ["id", "metadata"] })
+  const metadata = { ...(order?.metadata ?? {}), courier_uncertain: { provider, at: new Date().toISOString() } }
+  await orders.updateOrders([{ id: orderId, metadata }])
 }
 
 /**
@@ -218,6 +232,8 @@ export const syncNativeOrderStep = createStep(
       }
     } catch (error) {
       await undoNative(container, undo)
+      const unanswered = input.courier ? unansweredBooking(input.courier.provider_id, error) : null
+      if (unanswered) await markUnansweredBooking(container, order.id, unanswered)
       throw error
     }
     return new StepResponse(undefined, undo)

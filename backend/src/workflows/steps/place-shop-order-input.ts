@@ -1,4 +1,5 @@
 import type { DeliveryArea } from "@shop/contract"
+import type { OrderRequestKey } from "../../modules/shop-order/service"
 import type { OrderLineInput } from "./price-shop-order"
 
 /**
@@ -23,4 +24,8 @@ export type PlaceShopOrderInput = {
   client_address?: string | null
   /** The language of a refusal (landing pages answer in Bengali). */
   language?: "en" | "bn"
+  /** The requests this order answers (the shopper's Idempotency-Key), recorded with it; the cart's is added. */
+  requests?: OrderRequestKey[]
+  /** Staff place it for a shopper (a converted landing draft): the shopper's order limit does not apply. */
+  placed_by_staff?: boolean
 }

@@ -28,8 +28,3 @@ export const landingPageSlugStep = createStep("landing-page-slug", async (input:
     : []
   return new StepResponse((row?.slug as string | undefined) ?? null)
 })
-
-/** The messages for landing pages at these slugs (null ones left out). */
-export function landingChanges(...slugs: (string | null | undefined)[]): { messages: PublicCacheMessage[] } {
-  return { messages: slugs.filter((slug): slug is string => !!slug).map((slug) => ({ scope: "landing", slug })) }
-}

@@ -23,6 +23,7 @@ const OrderRisk = model
     /** the confirmation calls: [{ outcome, note, admin_id, at }] */
     confirmations: model.json(),
   })
-  .indexes([{ on: ["phone"] }, { on: ["client_address"] }, { on: ["needs_confirmation"] }])
+  // the guard's lookups at every order: a phone's or a client address's recent risks, newest first
+  .indexes([{ on: ["phone", "created_at"] }, { on: ["client_address", "created_at"] }, { on: ["needs_confirmation"] }])
 
 export default OrderRisk

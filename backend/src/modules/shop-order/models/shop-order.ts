@@ -15,6 +15,12 @@ const ShopOrder = model
     guest_name: model.text().nullable(),
     guest_email: model.text().nullable(),
     guest_phone: model.text().nullable(),
+    /**
+     * The order's contact phone, normalised once at intake (the contract's
+     * phoneKey: 01XXXXXXXXX for a Bangladeshi mobile, else its digits): the
+     * fake-order guard and the confirmation queue find a phone's orders by it.
+     */
+    phone: model.text().default(""),
     customer_id: model.text().nullable(),
     cart_id: model.text().nullable(),
     landing_page_slug: model.text().nullable(),
@@ -29,6 +35,8 @@ const ShopOrder = model
     { on: ["customer_id"] },
     // the admin dashboard's periods and recent orders (src/lib/dashboard.ts)
     { on: ["created_at"] },
+    // a phone's orders, newest first (the guard's history at every order: src/read-models/order-guard.ts)
+    { on: ["phone", "created_at"] },
   ])
 
 export default ShopOrder

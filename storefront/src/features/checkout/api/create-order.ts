@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { ensureSuccess } from '@/lib/api-error';
+import { IDEMPOTENCY_HEADER, useOrderAttempt } from '@/lib/order-attempt';
 import { sdk } from '@/lib/sdk';
 import type { Order, OrderConfirmation } from '@shop/contract';
 
@@ -13,15 +14,25 @@ export type CreateOrderResponse = {
   confirmation: OrderConfirmation;
 };
 
-/** POST /api/shop/order/create-order (SPEC 7, "Shop orders"). */
-export async function createOrder(body: GuestOrderBody | CustomerOrderBody): Promise<CreateOrderResponse> {
+/**
+ * POST /api/shop/order/create-order (SPEC 7, "Shop orders"), with the order
+ * attempt's Idempotency-Key (lib/order-attempt.ts): a repeat answers the
+ * attempt's order, never a second one.
+ */
+export async function createOrder(body: GuestOrderBody | CustomerOrderBody, idempotencyKey?: string): Promise<CreateOrderResponse> {
   const response = await sdk.client.fetch<CreateOrderResponse>('/api/shop/order/create-order', {
     method: 'POST',
     body,
+    headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
   });
   return ensureSuccess(response, 'Failed to create order. Please try again.');
 }
 
+/** Places an order; every tap of one order (a double tap, a retry) carries the same key. */
 export function useCreateOrder() {
-  return useMutation({ mutationFn: createOrder });
+  const attempt = useOrderAttempt();
+  return useMutation({
+    mutationFn: (body: GuestOrderBody | CustomerOrderBody) => createOrder(body, attempt.keyFor(body)),
+    onSuccess: () => attempt.placed(),
+  });
 }

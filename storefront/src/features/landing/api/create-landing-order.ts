@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { apiFetch } from '@/lib/http';
+import { IDEMPOTENCY_HEADER, useOrderAttempt } from '@/lib/order-attempt';
 
 import { BN } from '../utils/bn';
 import type { DeliveryArea } from '@shop/contract';
@@ -81,13 +82,15 @@ export function orderErrorMessage(error: unknown): string {
   return BN.orderFailed;
 }
 
-export async function createLandingOrder(payload: LandingOrderPayload): Promise<LandingOrderResult> {
+/** Places a landing order; `idempotencyKey` is the attempt's (lib/order-attempt.ts), the same on every retry of it. */
+export async function createLandingOrder(payload: LandingOrderPayload, idempotencyKey?: string): Promise<LandingOrderResult> {
   let response: CreateOrderResponse;
   try {
     response = await apiFetch<CreateOrderResponse>('/api/shop/order/create-order', {
       method: 'POST',
       // the session cookie (same origin) goes with every call, create-order included
       body: payload,
+      headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
     });
   } catch (error) {
     throw new LandingOrderError(orderErrorMessage(error));
@@ -100,16 +103,22 @@ export async function createLandingOrder(payload: LandingOrderPayload): Promise<
   return { message: response.message || BN.orderPlaced, confirmation };
 }
 
-/** Places the order; `isPending` while it is under way. */
+/**
+ * Places the order; `isPending` while it is under way. Every tap of one order
+ * (a double tap, a retry after a lost answer) carries the same Idempotency-Key,
+ * so the server makes one order and answers each tap with it.
+ */
 export function useCreateLandingOrder() {
   const [isPending, setPending] = useState(false);
+  const attempt = useOrderAttempt();
   const mutate = (
     payload: LandingOrderPayload,
     handlers: { onSuccess: (result: LandingOrderResult) => void; onError: (error: unknown) => void },
   ) => {
     setPending(true);
-    createLandingOrder(payload).then(
+    createLandingOrder(payload, attempt.keyFor(payload)).then(
       (result) => {
+        attempt.placed();
         setPending(false);
         handlers.onSuccess(result);
       },

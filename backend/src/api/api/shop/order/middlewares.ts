@@ -1,7 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN_MESSAGES, normalizeBdPhone, STOCK_MESSAGES } from "@shop/contract"
+import { BN_MESSAGES, STOCK_MESSAGES } from "@shop/contract"
 import { limits } from "#app/lib/rate-limit"
+import { orderOfRequest } from "#app/read-models/order-requests"
+import { checkIdempotencyKey, orderRequestOf } from "#app/api/utils/idempotency"
 import { loadShopCatalog } from "#app/read-models/products"
 import { requireSelfOrAdmin } from "#app/api/utils/guards"
 import { rateLimited, tryAgainIn } from "#app/api/utils/rate-limit"
@@ -46,6 +48,9 @@ async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next:
   try {
     const body = req.validatedBody as { isGuest?: boolean; landingPageSlug?: string | null; cartItems?: { productId: string; quantity: number }[] }
     if (body?.isGuest !== true || !body.cartItems?.length) return next()
+    // a retry of an order that was placed answers that order (the workflow), even once the product sold out
+    const request = orderRequestOf(req, body.landingPageSlug ? `landing:${body.landingPageSlug}` : "guest", null)
+    if (request && (await orderOfRequest(req.scope, request.key))) return next()
     const wanted = new Map<string, number>()
     for (const item of body.cartItems) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity)
     const entries = await loadShopCatalog(req.scope, { id: [...wanted.keys()] })
@@ -70,22 +75,10 @@ const tooManyOrders = (req: MedusaRequest, minutes: number) =>
 /**
  * Orders per client address: every attempt counts, before the body is
  * validated, so a flood of malformed or oversized bodies is limited too.
+ * Orders per phone (or signed-in customer) are counted inside the order
+ * workflow, after its repeat check (src/workflows/steps/limit-orders.ts).
  */
 const limitOrdersByAddress = rateLimited((_req, address) => [[limits.ordersByAddress, address]], tooManyOrders)
-
-type OrderBody = { isGuest?: boolean; guestPhone?: string; userId?: string }
-
-/**
- * Orders per phone (a guest's phone, in its 01XXXXXXXXX form when it is a
- * Bangladeshi mobile; a signed-in customer by their id), counted once the body
- * is valid. Every well-formed attempt counts, also one refused for stock, so a
- * phone cannot hammer a flash sale.
- */
-const limitOrdersByPhone = rateLimited((req) => {
-  const body = req.validatedBody as OrderBody
-  const phone = body.isGuest ? normalizeBdPhone(String(body.guestPhone ?? "")) ?? String(body.guestPhone ?? "").trim() : null
-  return [[limits.ordersByPhone, phone ? `phone:${phone}` : body.userId ? `customer:${body.userId}` : null]]
-}, tooManyOrders)
 
 /** Reading an order needs a session: a customer's own, or an admin's. */
 function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
@@ -97,7 +90,7 @@ function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNex
 }
 
 export const orderMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [limitOrdersByAddress, validateCreateOrder, limitOrdersByPhone, refuseWhenSoldOut] },
+  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [limitOrdersByAddress, checkIdempotencyKey, validateCreateOrder, refuseWhenSoldOut] },
   { matcher: "/api/shop/order/get-orders/:userId", methods: ["GET"], middlewares: [requireSelfOrAdmin()] },
   { matcher: "/api/shop/order/get-order-details/:orderId", methods: ["GET"], middlewares: [requireSession] },
 ]

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { DataAnswer, GuardRules } from "@shop/contract"
 import { guardRules } from "#app/read-models/order-guard"
-import { changeGuardRules } from "#app/workflows/order-guard"
+import { changeGuardRulesWorkflow } from "#app/workflows/order-guard"
 import { noCache } from "#app/api/utils/session"
 import type { GuardRulesBody } from "../validators"
 
@@ -14,10 +14,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 
 /** Changes some of the rules; the rest stay. */
 export async function PUT(req: MedusaRequest<GuardRulesBody>, res: MedusaResponse) {
-  const answer: DataAnswer<GuardRules> & { message: string } = {
-    success: true,
-    message: "Rules saved",
-    data: await changeGuardRules(req.scope, req.validatedBody),
-  }
+  const { result: rules } = await changeGuardRulesWorkflow(req.scope).run({ input: { change: req.validatedBody } })
+  const answer: DataAnswer<GuardRules> & { message: string } = { success: true, message: "Rules saved", data: rules }
   res.json(answer)
 }

@@ -1,13 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { CourierBookingResult } from "@shop/contract"
-import { bookCourier } from "#app/workflows/book-courier"
+import { bookCourierWorkflow } from "#app/workflows/book-courier"
 import { sessionActor } from "#app/api/utils/session"
 import type { BookCouriersBody } from "../validators"
 
 /**
  * The same booking for many orders from the admin's orders list: one after
  * the other (couriers limit how fast a merchant may call them), each order
- * answered on its own, so one refusal does not stop the rest.
+ * answered on its own (its own run of bookCourierWorkflow), so one refusal
+ * neither stops nor undoes the rest.
  */
 export async function POST(req: MedusaRequest<BookCouriersBody>, res: MedusaResponse) {
   const { orderIds, ...request } = req.validatedBody
@@ -15,7 +16,8 @@ export async function POST(req: MedusaRequest<BookCouriersBody>, res: MedusaResp
   const results: CourierBookingResult[] = []
   for (const orderId of [...new Set(orderIds)]) {
     try {
-      const { courier, booked } = await bookCourier(req.scope, orderId, request, adminId)
+      const { result } = await bookCourierWorkflow(req.scope).run({ input: { order_id: orderId, request, admin_id: adminId } })
+      const { courier, booked } = result
       results.push({ orderId, success: true, booked, data: courier })
     } catch (error) {
       const message = (error as { message?: unknown })?.message

@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { courierWebhookSecret, parcelOfWebhook, sameSecret, syncParcel } from "#app/workflows/sync-courier"
+import { sameSecret } from "#app/lib/same-secret"
+import { courierWebhookSecret, parcelOfWebhook } from "#app/read-models/couriers"
+import { syncParcelWorkflow } from "#app/workflows/sync-courier"
 import { PathaoWebhookSchema } from "../../validators"
 
 /** The value Pathao's documentation says every answer carries in X-Pathao-Merchant-Webhook-Integration-Secret. */
@@ -35,6 +37,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(202).json({ type: "success", message: "Ignored: no parcel of this shop matches" })
     return
   }
-  const result = await syncParcel(req.scope, parcel, { collectedAmount: collected_amount, deliveryCharge: delivery_fee })
+  const { result } = await syncParcelWorkflow(req.scope).run({
+    input: { parcel, reported: { collectedAmount: collected_amount, deliveryCharge: delivery_fee } },
+  })
   res.status(202).json({ type: "success", message: "Webhook received", data: result })
 }

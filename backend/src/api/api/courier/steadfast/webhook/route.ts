@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { courierWebhookSecret, parcelOfWebhook, sameSecret, syncParcel } from "#app/workflows/sync-courier"
+import { sameSecret } from "#app/lib/same-secret"
+import { courierWebhookSecret, parcelOfWebhook } from "#app/read-models/couriers"
+import { syncParcelWorkflow } from "#app/workflows/sync-courier"
 import { SteadfastWebhookSchema } from "../../validators"
 
 /**
@@ -23,6 +25,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.json({ status: "success", message: "Ignored: no parcel of this shop matches" })
     return
   }
-  const result = await syncParcel(req.scope, parcel, { collectedAmount: cod_amount, deliveryCharge: delivery_charge })
+  const { result } = await syncParcelWorkflow(req.scope).run({
+    input: { parcel, reported: { collectedAmount: cod_amount, deliveryCharge: delivery_charge } },
+  })
   res.json({ status: "success", message: "Webhook received", data: result })
 }

@@ -2,10 +2,11 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { BN_MESSAGES, deliveryAreaOf, orderConfirmation } from "@shop/contract"
 import {
   placeCustomerOrderWorkflow,
+  placeGuestOrderWorkflow,
   placeLandingOrderWorkflow,
-  placeShopOrderWorkflow,
 } from "#app/workflows/place-shop-order"
 import { clientAddress } from "#app/lib/client-address"
+import { orderRequestOf } from "#app/api/utils/idempotency"
 import { metaTrackingOf } from "#app/api/utils/meta-tracking"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
@@ -14,41 +15,54 @@ type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody
 const fromLanding = (body: Body): body is LandingOrderBody =>
   body.isGuest === true && typeof body.landingPageSlug === "string" && body.landingPageSlug !== ""
 
+/**
+ * Each kind of order through its workflow. With an Idempotency-Key (the
+ * shop's storefront and landing form send one per order attempt), a repeat
+ * answers the first attempt's order: the key is scoped by door (the landing
+ * page, the guest checkout, the customer) and fingerprinted with what the
+ * order is made of (lines, names, phone, address, area), never with what a
+ * client adds and the server ignores (dates, prices, totals).
+ */
 function place(req: MedusaRequest<Body>) {
   const body = req.validatedBody
   if (fromLanding(body)) {
+    const order = {
+      items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
+      is_guest: true,
+      email: body.guestEmail || null,
+      guest_name: body.guestName,
+      guest_phone: body.guestPhone,
+      landing_page_slug: body.landingPageSlug,
+      delivery_area: body.deliveryArea,
+      address: { name: body.guestName, ...body.addressInfo[0], number: body.guestPhone },
+    }
     return placeLandingOrderWorkflow(req.scope).run({
       input: {
-        items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
-        is_guest: true,
-        email: body.guestEmail || null,
-        guest_name: body.guestName,
-        guest_phone: body.guestPhone,
-        landing_page_slug: body.landingPageSlug,
+        ...order,
         client_address: clientAddress(req),
-        delivery_area: body.deliveryArea,
-        address: { name: body.guestName, ...body.addressInfo[0], number: body.guestPhone },
         meta: metaTrackingOf(req, body),
+        request: orderRequestOf(req, `landing:${body.landingPageSlug}`, order),
       },
     })
   }
   if (body.isGuest === true) {
-    return placeShopOrderWorkflow(req.scope).run({
-      input: {
-        items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
-        is_guest: true,
-        email: body.guestEmail,
-        guest_name: body.guestName,
-        guest_phone: body.guestPhone,
-        address: { name: body.guestName, ...body.addressInfo[0] },
-        // decided by the server from the city (SPEC.md section 4), charged as on landing pages
-        delivery_area: deliveryAreaOf(body.addressInfo[0].city),
-        client_address: clientAddress(req),
-      },
+    const order = {
+      items: body.cartItems.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
+      is_guest: true,
+      email: body.guestEmail,
+      guest_name: body.guestName,
+      guest_phone: body.guestPhone,
+      address: { name: body.guestName, ...body.addressInfo[0] },
+      // decided by the server from the city (SPEC.md section 4), charged as on landing pages
+      delivery_area: deliveryAreaOf(body.addressInfo[0].city),
+    }
+    return placeGuestOrderWorkflow(req.scope).run({
+      input: { order: { ...order, client_address: clientAddress(req) }, request: orderRequestOf(req, "guest", order) },
     })
   }
+  const order = { customer_id: body.userId, address_id: body.addressInfo.addressId }
   return placeCustomerOrderWorkflow(req.scope).run({
-    input: { customer_id: body.userId, address_id: body.addressInfo.addressId, client_address: clientAddress(req) },
+    input: { ...order, client_address: clientAddress(req), request: orderRequestOf(req, `customer:${body.userId}`, order) },
   })
 }
 

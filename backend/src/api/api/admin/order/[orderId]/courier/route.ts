@@ -1,12 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { CourierInfo, DataAnswer } from "@shop/contract"
-import { bookCourier } from "#app/workflows/book-courier"
+import { bookCourierWorkflow } from "#app/workflows/book-courier"
 import { sessionActor } from "#app/api/utils/session"
 import type { BookCourierBody } from "../../validators"
 
 /** Books the order with a courier and marks it shipped; an order already booked answers its parcel (issue 16). */
 export async function POST(req: MedusaRequest<BookCourierBody>, res: MedusaResponse) {
-  const { courier, booked } = await bookCourier(req.scope, req.params.orderId, req.validatedBody, sessionActor(req)?.actor_id)
+  const { result } = await bookCourierWorkflow(req.scope).run({
+    input: { order_id: req.params.orderId, request: req.validatedBody, admin_id: sessionActor(req)?.actor_id },
+  })
+  const { courier, booked } = result
   const answer: DataAnswer<CourierInfo> & { message: string } = {
     success: true,
     message: booked ? `Sent to ${courier.courierName}` : `Already with ${courier.courierName}`,

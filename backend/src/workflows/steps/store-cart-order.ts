@@ -1,0 +1,55 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError } from "@medusajs/framework/utils"
+import { CHECKOUT_MESSAGES, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
+import { cartRequestKey } from "../../modules/shop-order/order-request"
+import { orderOfRequest } from "../../read-models/order-requests"
+import { orderOfCart, storeCheckoutCart } from "../../read-models/store-cart"
+import type { PlaceShopOrderInput } from "./place-shop-order-input"
+
+export type StoreCartOrderInput = { cart_id: string; customer_id: string | null; client_address: string | null }
+/** Either the order the cart already became, or the order to place from it. */
+export type StoreCartOrder = { order_id: string | null; order: PlaceShopOrderInput | null }
+
+
+/**
+ * Inside the cart's lock, the cart as it is now: completed (by an earlier
+ * call, or a parallel one that held the lock first), it answers the order it
+ * became; otherwise its lines, shipping address and shopper become the one
+ * order workflow's input: delivery by the address's city, the phone checked,
+ * a guest unless the session is the customer's (a cart's email never
+ * attaches an order to an account). Reads only.
+ */
+export const storeCartOrderStep = createStep("store-cart-order", async (input: StoreCartOrderInput, { container }) => {
+  const cart = await storeCheckoutCart(container, input.cart_id)
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${input.cart_id}`)
+  if (cart.completed_at) {
+    const placed = (await orderOfRequest(container, cartRequestKey(cart.id).key)) ?? (await orderOfCart(container, cart.id))
+    if (!placed) throw new MedusaError(MedusaError.Types.CONFLICT, "This cart was already completed")
+    return new StepResponse<StoreCartOrder>({ order_id: placed, order: null })
+  }
+  const items = cart.items.filter((i) => i.product_id && Number(i.quantity) > 0)
+  if (!items.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The cart is empty")
+  const address = cart.shipping_address
+  const phone = normalizeBdPhone(address?.phone ?? "")
+  if (!phone) throw new MedusaError(MedusaError.Types.INVALID_DATA, CHECKOUT_MESSAGES.badPhone)
+  const street = [address?.address_1, address?.address_2].map((p) => p?.trim()).filter(Boolean).join(", ")
+  const city = address?.city?.trim() ?? ""
+  if (!street || !city) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Add the delivery address and city")
+  const name = [address?.first_name, address?.last_name].map((p) => p?.trim()).filter(Boolean).join(" ")
+  const guest = !input.customer_id
+  return new StepResponse<StoreCartOrder>({
+    order_id: null,
+    order: {
+      items: items.map((i) => ({ product_id: i.product_id!, quantity: Number(i.quantity) })),
+      is_guest: guest,
+      customer_id: input.customer_id,
+      email: cart.email,
+      guest_name: guest ? name : null,
+      guest_phone: guest ? phone : null,
+      cart_id: cart.id,
+      address: { name, address: street, city, pincode: address?.postal_code?.trim() ?? "", number: phone, notes: "" },
+      delivery_area: deliveryAreaOf(city),
+      client_address: input.client_address,
+    },
+  })
+})
