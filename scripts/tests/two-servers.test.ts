@@ -58,6 +58,21 @@ function redisAnswers(url: string): Promise<boolean> {
   })
 }
 
+/** One Redis command over a fresh connection (RESP), its first reply line. */
+function redis(url: string, ...args: string[]): Promise<string> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname || "127.0.0.1", port: Number(port || 6379) })
+    socket.setTimeout(2000, () => reject(new Error("redis: no answer")))
+    socket.on("error", reject)
+    socket.on("connect", () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`))
+    socket.on("data", (data) => {
+      socket.destroy()
+      resolve(data.toString().split("\r\n")[0])
+    })
+  })
+}
+
 const hasRedis = await redisAnswers(REDIS_URL)
 let db: TestDatabase | undefined
 let databaseUrl = ""
@@ -104,7 +119,7 @@ before(async () => {
       COOKIE_SECRET: randomBytes(32).toString("hex"),
       COOKIE_SECURE: "false",
       TRUST_PROXY: "loopback",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.TWO_SERVERS_LOG_LEVEL || "warn",
       ADMIN_EMAIL: "admin@shop.local",
       ADMIN_PASSWORD: "admin12345",
     },
@@ -176,5 +191,37 @@ test("a guest order sent with one Idempotency-Key to both servers at once makes 
   const numbers = new Set(answers.map((r) => (r.body.data as { orderNumber: string }).orderNumber))
   assert.equal(numbers.size, 1)
   const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from shop_order where phone = '01855500002' and deleted_at is null`)
+  assert.equal(n, 1)
+})
+
+test("a lock another process holds in Redis keeps this server from placing the order until it is released", { skip: !hasRedis && "no Redis at REDIS_URL" }, async () => {
+  const [, b] = servers
+  const product = ((await call(b, "/api/shop/products/get")).body.products as { _id: string; stock: number }[]).find((p) => p.stock > 10)!
+  const key = randomBytes(16).toString("hex")
+  // as the Locking module's Redis provider names a lock (prefix medusa_lock:) on the order's key (place-shop-order.ts)
+  const lock = `medusa_lock:order-request:api:guest:${key}`
+  assert.equal(await redis(REDIS_URL, "SET", lock, "another-server", "NX", "EX", "30"), "+OK")
+  let answered = false
+  const pending = call(b, "/api/shop/order/create-order", {
+    method: "POST",
+    headers: { "idempotency-key": key },
+    body: {
+      isGuest: true,
+      guestName: "Held Lock",
+      guestEmail: "held.lock@example.com",
+      guestPhone: "01855500003",
+      landingPageSlug: null,
+      cartItems: [{ productId: product._id, quantity: 1 }],
+      addressInfo: [{ address: "Road 3", city: "Dhaka", pincode: "1207", number: "01855500003", notes: "" }],
+    },
+  }).finally(() => (answered = true))
+  await new Promise((r) => setTimeout(r, 2000))
+  assert.equal(answered, false, "the order went ahead while another process held its lock")
+  const [{ n: before }] = await sql<{ n: number }>(`select count(*)::int as n from shop_order where phone = '01855500003'`)
+  assert.equal(before, 0)
+  assert.equal(await redis(REDIS_URL, "DEL", lock), ":1")
+  const answer = await pending
+  assert.equal(answer.status, 201, JSON.stringify(answer.body).slice(0, 300))
+  const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from shop_order where phone = '01855500003' and deleted_at is null`)
   assert.equal(n, 1)
 })

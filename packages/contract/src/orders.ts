@@ -25,5 +25,12 @@ export type PaymentMethod = typeof PAYMENT_METHOD
  * answers the first attempt's order; the same key with another body is refused.
  */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key"
+/**
+ * The refusal when another request recorded an order under the same key first
+ * (servers whose lock did not hold): nothing of this attempt is kept, and the
+ * doors run the request once more, which answers the order that was recorded.
+ */
+export const ORDER_ALREADY_PLACED = "This order was already placed. Please refresh to see it."
+
 /** 1 to 255 visible ASCII characters (a UUID is what the shop's clients send). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/

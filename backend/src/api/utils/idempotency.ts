@@ -1,6 +1,6 @@
 import { createHash } from "crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "@shop/contract"
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, ORDER_ALREADY_PLACED } from "@shop/contract"
 
 /** JSON with its object keys sorted: the same body gives the same text however its keys were ordered. */
 function stableJson(value: unknown): string {
@@ -38,5 +38,19 @@ export function orderRequestOf(req: MedusaRequest, scope: string, body: unknown)
   return {
     key: `api:${scope}:${key}`,
     request_hash: createHash("sha256").update(stableJson(body)).digest("hex"),
+  }
+}
+
+/**
+ * Runs an order workflow; when another server recorded the same order first
+ * (its lock did not hold: ORDER_ALREADY_PLACED, nothing of this attempt kept),
+ * runs it once more, which finds that order and answers it.
+ */
+export async function placeOnce<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if ((error as { message?: unknown })?.message !== ORDER_ALREADY_PLACED) throw error
+    return run()
   }
 }

@@ -2,7 +2,7 @@ import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { ORDER_LINK_TABLE } from "./link-table"
-import { STOCK_MESSAGES, type StockMessages } from "@shop/contract"
+import { ORDER_ALREADY_PLACED, STOCK_MESSAGES, type StockMessages } from "@shop/contract"
 import {
   availableStock,
   byItem,
@@ -217,12 +217,13 @@ class ShopOrderModuleService extends MedusaService({
         `delete from order_request where key = ? and deleted_at is null and created_at <= now() - make_interval(hours => ?)`,
         [request.key, ORDER_REQUEST_TTL_HOURS]
       )
-      await manager.execute(`insert into order_request (id, key, request_hash, order_id) values (?, ?, ?, ?)`, [
-        generateEntityId(undefined, "oreq"),
-        request.key,
-        request.request_hash,
-        orderId,
-      ])
+      const inserted: unknown[] = await manager.execute(
+        `insert into order_request (id, key, request_hash, order_id) values (?, ?, ?, ?)
+         on conflict (key) where deleted_at is null do nothing returning id`,
+        [generateEntityId(undefined, "oreq"), request.key, request.request_hash, orderId]
+      )
+      // another request holds the key: this whole transaction rolls back, nothing of this order is kept
+      if (!inserted.length) throw new MedusaError(MedusaError.Types.CONFLICT, ORDER_ALREADY_PLACED)
     }
     return { record, hold: held[0] }
   }

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
+import { ORDER_ALREADY_PLACED } from "@shop/contract"
 import { randomInt } from "crypto"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
@@ -23,9 +24,6 @@ export type CreateShopOrderInput = {
   /** The requests this order answers (an Idempotency-Key, the cart): recorded with it, unique. */
   requests?: OrderRequestKey[]
 }
-
-/** The message when an idempotency key's order was written by another request first (only if a lock failed). */
-export const ALREADY_PLACED = "This order was already placed. Please refresh to see it."
 
 // No 0/O, 1/I/L: easy to read out over the phone.
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -66,7 +64,8 @@ export const createShopOrderStep = createStep(
         )
       } catch (error) {
         const message = String((error as Error).message)
-        if (message.includes("order_request")) throw new MedusaError(MedusaError.Types.CONFLICT, ALREADY_PLACED)
+        console.error("RECORD-ERROR", message, (error as { constraint?: string }).constraint, (error as { name?: string }).name)
+        if (message === ORDER_ALREADY_PLACED) throw error
         if (!message.match(/unique|duplicate|exists/i)) throw error
       }
     }

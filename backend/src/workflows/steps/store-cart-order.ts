@@ -22,11 +22,10 @@ export type StoreCartOrder = { order_id: string | null; order: PlaceShopOrderInp
 export const storeCartOrderStep = createStep("store-cart-order", async (input: StoreCartOrderInput, { container }) => {
   const cart = await storeCheckoutCart(container, input.cart_id)
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${input.cart_id}`)
-  if (cart.completed_at) {
-    const placed = (await orderOfRequest(container, cartRequestKey(cart.id).key)) ?? (await orderOfCart(container, cart.id))
-    if (!placed) throw new MedusaError(MedusaError.Types.CONFLICT, "This cart was already completed")
-    return new StepResponse<StoreCartOrder>({ order_id: placed, order: null })
-  }
+  // the order recorded under the cart's key (also when the cart is not closed yet), else a cart completed before the keys
+  const placed = (await orderOfRequest(container, cartRequestKey(cart.id).key)) ?? (cart.completed_at ? await orderOfCart(container, cart.id) : null)
+  if (placed) return new StepResponse<StoreCartOrder>({ order_id: placed, order: null })
+  if (cart.completed_at) throw new MedusaError(MedusaError.Types.CONFLICT, "This cart was already completed")
   const items = cart.items.filter((i) => i.product_id && Number(i.quantity) > 0)
   if (!items.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The cart is empty")
   const address = cart.shipping_address
