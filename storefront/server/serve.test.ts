@@ -396,6 +396,41 @@ describe('configuration', () => {
     }
   });
 
+  it('renders pages with the configuration it hands the app, so that the app hydrates them as they are', async () => {
+    // a renderer that, like the app's, reads its config from globalThis when it is loaded
+    const ssrDir = path.join(tmp, 'ssr-config');
+    fs.mkdirSync(ssrDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(ssrDir, 'entry-server.js'),
+      `const config = globalThis.__SHOP_CONFIG__ ?? {};
+export const SSR_STATE_ID = 'shop-state';
+export function setPublicReader() {}
+export function serializeState(s) { return JSON.stringify(s); }
+export function renderLandingPage() { throw new Error('not here'); }
+export async function renderShopPage() {
+  return { status: 200, html: '<p id="phone">' + config.supportPhone + '</p>', head: '<title>shop</title>', state: {} };
+}
+`,
+    );
+    const server = createStorefrontServer({
+      distDir: path.join(tmp, 'dist'),
+      ssrDir,
+      backendUrl: `http://${backendHost}`,
+      publishableKey: 'pk_test_123',
+      supportPhone: ' 01811-223344 ',
+      logError: () => {},
+    });
+    const port = await listen(server);
+    try {
+      const page = await (await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } })).text();
+      expect(page).toContain('<p id="phone">01811-223344</p>');
+      const script = await (await fetch(`http://127.0.0.1:${port}/shop-config.js`)).text();
+      expect(script).toContain('"supportPhone":"01811-223344"');
+    } finally {
+      await close(server);
+    }
+  });
+
   it('refuses a support phone that is not a phone number', () => {
     for (const supportPhone of ['call us', '</script><script>alert(1)</script>', '1']) {
       expect(() => createStorefrontServer({ distDir: path.join(tmp, 'dist'), supportPhone }), supportPhone).toThrow(

@@ -324,8 +324,15 @@ function parseBackendUrl(value: string): URL {
   return url;
 }
 
+/** What the app's config (src/lib/config.ts) reads from window.__SHOP_CONFIG__. */
+export type PublicShopConfig = { publishableKey: string; supportPhone?: string };
+
+export function publicShopConfig(publishableKey: string, supportPhone = ''): PublicShopConfig {
+  return { publishableKey, ...(supportPhone && { supportPhone }) };
+}
+
 export function renderConfigScript(publishableKey: string, supportPhone = ''): string {
-  const json = JSON.stringify({ publishableKey, ...(supportPhone && { supportPhone }) }).replace(/</g, '\\u003c');
+  const json = JSON.stringify(publicShopConfig(publishableKey, supportPhone)).replace(/</g, '\\u003c');
   return `window.__SHOP_CONFIG__=${json};\n`;
 }
 
@@ -393,12 +400,9 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   const indexFile = shell(indexTemplate);
   // the landing app's pages without a render (the confirmation; any page when there is no renderer)
   const landingShellFile = shell(landingTemplate, `${DEFAULT_HEAD}${landingFontPreloads(assetNames)}`);
-  const configFile = makeFile(
-    Buffer.from(
-      renderConfigScript(validatePublishableKey(options.publishableKey), validateSupportPhone(options.supportPhone)),
-    ),
-    CONTENT_TYPES['.js']!,
-  );
+  const publishableKey = validatePublishableKey(options.publishableKey);
+  const supportPhone = validateSupportPhone(options.supportPhone);
+  const configFile = makeFile(Buffer.from(renderConfigScript(publishableKey, supportPhone)), CONTENT_TYPES['.js']!);
   // dist/ does not change while the server runs: files are read (and compressed) once.
   const fileCache = new Map<string, StaticFile | null>();
 
@@ -420,6 +424,10 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   );
   if (edgeSecret) views.start();
   let renderer: Renderer | null = null;
+  // The renderer's app reads its config (src/lib/config.ts) from globalThis when it loads, as the
+  // browser's reads /shop-config.js: the pages it renders show what the browser's app will (the
+  // support phone), else that app's first render would not match their HTML (a hydration error).
+  (globalThis as { __SHOP_CONFIG__?: unknown }).__SHOP_CONFIG__ = publicShopConfig(publishableKey, supportPhone);
   const rendererReady = loadRenderer(path.resolve(options.ssrDir ?? path.join(distDir, '..', 'dist-ssr'))).then(
     (loaded) => {
       renderer = loaded;

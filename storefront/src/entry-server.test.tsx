@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -6,9 +6,11 @@ import { App } from './app';
 import { LandingApp } from './app/landing-app';
 import { loadMatchedPages } from './app/router';
 import { renderLandingPage, renderShopPage, setPublicReader } from './entry-server';
+import { resetGuestCartCache } from './features/cart/utils/guest-cart';
 import { landingPage } from './features/landing/testing/fixtures';
 import type { ShopState } from './lib/ssr-state';
-import { makeProduct } from './testing/fake-api';
+import { CUSTOMER, makeProduct } from './testing/fake-api';
+import type { User } from '@shop/contract';
 
 /**
  * Issue 18: what the storefront server renders (src/entry-server.tsx) holds
@@ -112,8 +114,29 @@ describe('a landing page rendered on the server', () => {
   });
 });
 
+describe('a landing page hydrated in another year than it was rendered', () => {
+  it('takes the HTML over without a mismatch and shows the browser\'s year', async () => {
+    const page = landingPage();
+    // rendered on the last evening of a year (or kept since): the browser's clock is in the next
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 31, 23, 59, 0));
+    const rendered = renderLandingPage('/landing/demo', page, ORIGIN);
+    expect(rendered.html).toContain('© <!-- -->2026');
+    vi.setSystemTime(new Date(2027, 0, 1, 0, 0, 30));
+    window.history.replaceState(null, '', '/landing/demo');
+    vi.stubGlobal('fetch', vi.fn());
+    const { container, errors } = await hydrate(rendered.html, <LandingApp path="/landing/demo" page={page} />);
+    expect(errors).toEqual([]);
+    expect(container.querySelector('.landing-footer__copy')!.textContent).toContain('2027');
+  });
+});
+
 describe('shop pages rendered on the server', () => {
-  const products = [makeProduct(), makeProduct({ _id: 'prod_2', title: 'Linen Panjabi', price: 2400, saleprice: 0, stock: 0 })];
+  const products = [
+    makeProduct(),
+    makeProduct({ _id: 'prod_2', title: 'Linen Panjabi', price: 2400, saleprice: 0, stock: 0 }),
+    makeProduct({ _id: 'prod_3', title: 'Court Sneaker', category: 'footwear', price: 7200, saleprice: 0, stock: 13 }),
+  ];
 
   function serveReads() {
     const reads: string[] = [];
@@ -179,6 +202,84 @@ describe('shop pages rendered on the server', () => {
       expect(container.textContent, path).toContain('Classic Cotton Polo');
       // only the session check (not the page's data): the products came with the page
       expect(requested.filter((url) => url.includes('/api/shop/products/get')), path).toEqual([]);
+      document.body.replaceChildren();
+    }
+  });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  /**
+   * The server renders `path` (it knows no session and no browser storage);
+   * then the browser, with the storage `before` leaves and signed in as
+   * `user`, hydrates that HTML: React's recoverable errors, and what it read.
+   */
+  async function hydrateInBrowser(path: string, { user = null, before }: { user?: User | null; before?: () => void }) {
+    serveReads();
+    const rendered = (await renderShopPage(path, ORIGIN))!;
+    setPublicReader(null);
+    window.history.replaceState(null, '', path);
+    before?.();
+    const state = JSON.parse(JSON.stringify(rendered.state)) as ShopState;
+    await loadMatchedPages(window.location.pathname);
+    const requested: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      requested.push(url);
+      if (url.pathname === '/api/auth/check-auth') {
+        return user ? json({ success: true, user }) : json({ success: false, message: 'Unauthorised user!' }, 401);
+      }
+      if (url.pathname === '/api/shop/products/get') {
+        const category = url.searchParams.get('category');
+        return json({ success: true, products: products.filter((p) => !category || category.split(',').includes(p.category)) });
+      }
+      if (url.pathname.startsWith('/api/shop/products/getcart/')) {
+        return json({ success: true, data: { _id: 'cart_1', items: [{ productId: products[0], quantity: 3, _id: 'line_1' }] } });
+      }
+      return json({ success: false, message: 'Not found' }, 404);
+    });
+    const { container, errors } = await hydrate(rendered.html, <App queries={state.queries} />);
+    return { container, errors, requested };
+  }
+
+  it('a bare /shop/list with filters kept in session storage: hydrated as rendered, then the kept filters apply', async () => {
+    const { errors, requested } = await hydrateInBrowser('/shop/list', {
+      before: () => window.sessionStorage.setItem('filters', JSON.stringify({ category: ['footwear'] })),
+    });
+    expect(errors).toEqual([]);
+    await waitFor(() => expect(window.location.search).toBe('?category=footwear&sortBy=price-lowtohigh'));
+    expect(screen.getByRole('checkbox', { name: 'Footwear' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Remove filter Footwear' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('product-card').map((card) => card.querySelector('h2')!.textContent)).toEqual(['Court Sneaker']),
+    );
+    expect(screen.getByTestId('product-count')).toHaveTextContent('1 Product');
+    // the filters stay kept; the app read the narrowed list only (the whole list came with the page)
+    expect(JSON.parse(window.sessionStorage.getItem('filters')!)).toEqual({ category: ['footwear'] });
+    const lists = requested.filter((url) => url.pathname === '/api/shop/products/get');
+    expect(lists.map((url) => url.searchParams.get('category'))).toEqual(['footwear']);
+  });
+
+  it('the listing, home and a product page opened by a signed-in shopper with a server cart', async () => {
+    for (const path of ['/shop/list', '/', '/shop/product/prod_1']) {
+      const { errors } = await hydrateInBrowser(path, { user: CUSTOMER });
+      expect(errors, path).toEqual([]);
+      expect(await screen.findByRole('button', { name: 'Account menu for Rahim Uddin' }), path).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('cart-count'), path).toHaveTextContent('3'));
+      document.body.replaceChildren();
+    }
+  });
+
+  it('the listing, home and a product page opened by a guest with a cart in localStorage', async () => {
+    for (const path of ['/shop/list', '/', '/shop/product/prod_1']) {
+      const { errors } = await hydrateInBrowser(path, {
+        before: () => {
+          window.localStorage.setItem('guestCart', JSON.stringify({ items: [{ productId: products[0], quantity: 2, _id: 'guest_1' }] }));
+          resetGuestCartCache();
+        },
+      });
+      expect(errors, path).toEqual([]);
+      await waitFor(() => expect(screen.getByTestId('cart-count'), path).toHaveTextContent('2'));
+      expect(screen.getByRole('link', { name: 'Login' }), path).toBeInTheDocument();
       document.body.replaceChildren();
     }
   });

@@ -7,6 +7,17 @@ import { readSsrState, type ShopState } from './lib/ssr-state';
 import './styles.css';
 
 /**
+ * React could not take the server's HTML over as it is (its first render here
+ * did not match it: production's "Minified React error #418", then #423, #425
+ * for text) and drew the page anew: said on the console in words a test or a
+ * monitor can find. The first render must match the server's; what only the
+ * browser knows comes after (lib/use-hydrated.ts).
+ */
+function reportHydrationError(error: unknown) {
+  console.error(`[hydration] the server's HTML was drawn anew: ${error instanceof Error ? error.message : String(error)}`, error);
+}
+
+/**
  * Entry of the shop (index.html). The storefront server renders the pages a
  * guest browses (/, /shop/list, /shop/product/{id}) into #root with the data
  * they show; the app loads that page's code and hydrates the HTML with the
@@ -22,7 +33,7 @@ async function start() {
       <App queries={state?.queries} />
     </StrictMode>
   );
-  if (state && root.firstElementChild) hydrateRoot(root, app);
+  if (state && root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
   else createRoot(root).render(app);
 }
 

@@ -34,3 +34,32 @@ export const ORDER_ALREADY_PLACED = "This order was already placed. Please refre
 
 /** 1 to 255 visible ASCII characters (a UUID is what the shop's clients send). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+/**
+ * What a client's order body says about the order itself: the fields it adds
+ * for show (orderDate, orderUpdateDate, eventSourceUrl: dates and the page's
+ * address) left out.
+ */
+const orderFingerprint = (body: unknown) => JSON.stringify(body, (key, value: unknown) => (/(Date|Url)$/.test(key) ? undefined : value))
+
+/** 128 random bits as hex (crypto.getRandomValues works on plain http too, unlike randomUUID). */
+const newAttemptKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b + 256).toString(16).slice(1)).join("")
+
+/**
+ * The clients' rule for the Idempotency-Key: one key per order attempt, the
+ * key for sending a body now. A tap sends the attempt's key, and so does every
+ * retry of it (a second tap, a tap after a lost answer, a tap after the
+ * answer came) while the order is the same; an order changed after a failure
+ * is a new attempt with a new key. A form keeps one for its life: the next
+ * order is the next form's. The server answers a repeated key with the
+ * attempt's order, never a second one.
+ */
+export function orderAttempt(): (body: unknown) => string {
+  let key = ""
+  let last: string | undefined
+  return (body) => {
+    const print = orderFingerprint(body)
+    if (print !== last) [last, key] = [print, newAttemptKey()]
+    return key
+  }
+}

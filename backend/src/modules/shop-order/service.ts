@@ -1,5 +1,5 @@
 import type { Context, InferTypeOf } from "@medusajs/framework/types"
-import { generateEntityId, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { ORDER_LINK_TABLE } from "./link-table"
 import { ORDER_ALREADY_PLACED, STOCK_MESSAGES, type StockMessages } from "@shop/contract"
@@ -7,8 +7,8 @@ import {
   availableStock,
   byItem,
   changeStock,
-  holdLines,
   INSERT_STOCK_HOLD,
+  takeStockOnce,
   type Execute,
   type StockHoldKey,
   type StockLine,
@@ -81,13 +81,14 @@ class ShopOrderModuleService extends MedusaService({
 
   /**
    * Takes units out of stock at a location, all lines or none, in one
-   * transaction. The conditional UPDATE (stock.ts, changeStock) means
-   * concurrent orders never take the same unit twice. If any line is short,
-   * nothing is taken and the 409 names the first short product. With a `hold`,
-   * the same transaction records the take in stock_hold (models/stock-hold.ts),
-   * so units never leave stock without a record of the order they are for.
+   * statement (stock.ts, takeStockOnce): concurrent orders never take the same
+   * unit twice and a row is locked only while that statement runs. If any line
+   * is short, nothing is taken and the 409 names the first short product. With
+   * a `hold`, the same statement records the take in stock_hold
+   * (models/stock-hold.ts), so units never leave stock without a record of the
+   * order they are for.
    */
-  @InjectTransactionManager()
+  @InjectManager()
   async takeStock(
     locationId: string,
     lines: StockLine[],
@@ -95,20 +96,24 @@ class ShopOrderModuleService extends MedusaService({
     hold?: StockHoldKey,
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {
-    const execute = executeIn(sharedContext)
+    const manager = sharedContext.transactionManager ?? sharedContext.manager!
+    const execute: Execute = (sql, bindings) => manager.execute(sql, bindings as never) as never
     const wanted = byItem(lines)
-    const taken = await changeStock(execute, locationId, wanted, -1)
-    const short = wanted.find((line) => !taken.has(line.inventory_item_id))
-    if (!short) {
-      if (hold) await execute(INSERT_STOCK_HOLD, [hold.order_id, locationId, holdLines(wanted), hold.payment_collection_id ?? null])
-      return
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await takeStockOnce(execute, locationId, wanted, hold)) return
+      // refused: nothing was taken; name the first line that is short now
+      for (const line of wanted) {
+        const available = await availableStock(execute, locationId, line.inventory_item_id)
+        if (available < line.quantity) {
+          throw new MedusaError(
+            MedusaError.Types.CONFLICT,
+            available > 0 ? messages.onlyLeft(available, line.title) : messages.outOfStock(line.title)
+          )
+        }
+      }
+      // every line has its units again (another order was undone meanwhile): once more
     }
-    const available = await availableStock(execute, locationId, short.inventory_item_id)
-    // throwing rolls the transaction back: the lines that were taken are put back
-    throw new MedusaError(
-      MedusaError.Types.CONFLICT,
-      available > 0 ? messages.onlyLeft(available, short.title) : messages.outOfStock(short.title)
-    )
+    throw new MedusaError(MedusaError.Types.CONFLICT, messages.outOfStock(wanted[0]!.title))
   }
 
   /** Puts units back (an order cancelled, or a take undone), in one transaction. */

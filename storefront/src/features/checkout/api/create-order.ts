@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { ensureSuccess } from '@/lib/api-error';
-import { IDEMPOTENCY_HEADER, useOrderAttempt } from '@/lib/order-attempt';
 import { sdk } from '@/lib/sdk';
-import type { Order, OrderConfirmation } from '@shop/contract';
+import { IDEMPOTENCY_HEADER, orderAttempt, type Order, type OrderConfirmation } from '@shop/contract';
 
 import type { CustomerOrderBody, GuestOrderBody } from '../utils/checkout';
 
@@ -16,23 +16,20 @@ export type CreateOrderResponse = {
 
 /**
  * POST /api/shop/order/create-order (SPEC 7, "Shop orders"), with the order
- * attempt's Idempotency-Key (lib/order-attempt.ts): a repeat answers the
+ * attempt's Idempotency-Key (the contract's orderAttempt): a repeat answers the
  * attempt's order, never a second one.
  */
-export async function createOrder(body: GuestOrderBody | CustomerOrderBody, idempotencyKey?: string): Promise<CreateOrderResponse> {
+export async function createOrder(body: GuestOrderBody | CustomerOrderBody, idempotencyKey: string): Promise<CreateOrderResponse> {
   const response = await sdk.client.fetch<CreateOrderResponse>('/api/shop/order/create-order', {
     method: 'POST',
     body,
-    headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
   return ensureSuccess(response, 'Failed to create order. Please try again.');
 }
 
 /** Places an order; every tap of one order (a double tap, a retry) carries the same key. */
 export function useCreateOrder() {
-  const attempt = useOrderAttempt();
-  return useMutation({
-    mutationFn: (body: GuestOrderBody | CustomerOrderBody) => createOrder(body, attempt.keyFor(body)),
-    onSuccess: () => attempt.placed(),
-  });
+  const [keyFor] = useState(orderAttempt);
+  return useMutation({ mutationFn: (body: GuestOrderBody | CustomerOrderBody) => createOrder(body, keyFor(body)) });
 }

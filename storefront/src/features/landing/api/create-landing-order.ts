@@ -1,10 +1,9 @@
 import { useState } from 'react';
 
 import { apiFetch } from '@/lib/http';
-import { IDEMPOTENCY_HEADER, useOrderAttempt } from '@/lib/order-attempt';
 
 import { BN } from '../utils/bn';
-import type { DeliveryArea } from '@shop/contract';
+import { IDEMPOTENCY_HEADER, orderAttempt, type DeliveryArea } from '@shop/contract';
 
 /** The guest order body a landing page sends (SPEC section 3, "Guest order payload"). */
 export type LandingOrderPayload = {
@@ -82,15 +81,15 @@ export function orderErrorMessage(error: unknown): string {
   return BN.orderFailed;
 }
 
-/** Places a landing order; `idempotencyKey` is the attempt's (lib/order-attempt.ts), the same on every retry of it. */
-export async function createLandingOrder(payload: LandingOrderPayload, idempotencyKey?: string): Promise<LandingOrderResult> {
+/** Places a landing order; `idempotencyKey` is the attempt's (the contract's orderAttempt), the same on every retry of it. */
+export async function createLandingOrder(payload: LandingOrderPayload, idempotencyKey: string): Promise<LandingOrderResult> {
   let response: CreateOrderResponse;
   try {
     response = await apiFetch<CreateOrderResponse>('/api/shop/order/create-order', {
       method: 'POST',
       // the session cookie (same origin) goes with every call, create-order included
       body: payload,
-      headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     });
   } catch (error) {
     throw new LandingOrderError(orderErrorMessage(error));
@@ -110,15 +109,14 @@ export async function createLandingOrder(payload: LandingOrderPayload, idempoten
  */
 export function useCreateLandingOrder() {
   const [isPending, setPending] = useState(false);
-  const attempt = useOrderAttempt();
+  const [keyFor] = useState(orderAttempt);
   const mutate = (
     payload: LandingOrderPayload,
     handlers: { onSuccess: (result: LandingOrderResult) => void; onError: (error: unknown) => void },
   ) => {
     setPending(true);
-    createLandingOrder(payload, attempt.keyFor(payload)).then(
+    createLandingOrder(payload, keyFor(payload)).then(
       (result) => {
-        attempt.placed();
         setPending(false);
         handlers.onSuccess(result);
       },

@@ -42,7 +42,8 @@ export function LandingFooter() {
           <p>{BN.cashOnDelivery}</p>
         </div>
       </div>
-      <p className="landing-footer__copy">
+      {/* the year is the clock's: a page rendered on the last evening of a year (or kept since) is hydrated in the next */}
+      <p className="landing-footer__copy" suppressHydrationWarning>
         © {new Date().getFullYear()} {config.shopName}
       </p>
     </footer>
