@@ -289,7 +289,7 @@ function orderPathQueries(v: { phone: string; newPhone: string; address: string;
   const findOrderRequest = `select order_id, request_hash from order_request
         where key = $1 and deleted_at is null and created_at > now() - make_interval(hours => $2)`
   // backend/src/modules/shop-order/service.ts recordOrder: a stale key is freed before the order's key is written
-  const freeStaleKey = `delete from order_request where key = $1 and created_at <= now() - make_interval(hours => $2)`
+  const freeStaleKey = `delete from order_request where key = $1 and deleted_at is null and created_at <= now() - make_interval(hours => $2)`
   // backend/src/read-models/order-guard.ts ordersOfPhone (the confirmation queue, beside a held order)
   const ordersOfPhone = `select order_number, status, total, created_at from shop_order
       where deleted_at is null and phone = $1

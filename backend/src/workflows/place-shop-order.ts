@@ -10,7 +10,6 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { DELIVERY_AREA_LABELS, normalizeBdPhone, orderContact, STORE_CURRENCY, type AddressFields } from "@shop/contract"
 import type { OrderRequestKey } from "../modules/shop-order/service"
-import { productChanges } from "../lib/public-cache"
 import { toShopOrderView } from "../read-models/orders"
 import { customerName } from "../read-models/users"
 import { closeCartStep } from "./steps/close-cart"
@@ -24,7 +23,6 @@ import { createNativeGuestCustomerStep } from "./steps/native-guest-customer"
 import { splitName } from "../lib/person-name"
 import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
 import { priceShopOrderStep } from "./steps/price-shop-order"
-import { publishPublicCacheStep } from "./steps/public-cache"
 import { takeStockStep } from "./steps/take-stock"
 import { limitOrdersStep } from "./steps/limit-orders"
 import { findPlacedOrderStep, type PlacedOrder } from "./steps/order-once"
@@ -183,14 +181,18 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   const cart = transform({ input }, ({ input }) => ({ cart_id: input.cart_id ?? null }))
   closeCartStep(cart)
 
-  // for whoever follows orders (incomplete-order recovery)
-  const placed = transform({ guarded, orderId, input }, ({ guarded, orderId, input }) => ({
+  // for whoever follows orders, once the order is committed and answered: incomplete-order recovery
+  // (subscribers/landing-draft-recovered.ts) and the storefront servers' caches (subscribers/order-placed-public-cache.ts)
+  const placed = transform({ guarded, orderId, input, priced }, ({ guarded, orderId, input, priced }) => ({
     eventName: "shop-order.placed",
-    data: { id: orderId, phone: guarded.phone, landing_page_slug: input.landing_page_slug ?? null },
+    data: {
+      id: orderId,
+      phone: guarded.phone,
+      landing_page_slug: input.landing_page_slug ?? null,
+      product_ids: [...new Set(priced.lines.map((l) => l.product_id))],
+    },
   }))
   emitEventStep(placed)
-  // the products' stock changed: the storefront servers drop what they cached
-  publishPublicCacheStep(transform({ priced }, ({ priced }) => ({ messages: productChanges(priced.lines.map((l) => l.product_id)) })))
 
   // the answer, in the spec's shape, from what was just written (no read-back)
   const result = transform({ input, orders, shopOrder, priced }, ({ input, orders, shopOrder, priced }) => ({

@@ -26,6 +26,11 @@ export function recipientName(names: OrderNames, ...otherwise: (string | null | 
   return given || (names.isGuest ? NO_NAME.guest : NO_NAME.customer)
 }
 
+/** An order's address on one line (the confirmation, the courier's parcel): street, city, postcode, the empty ones left out. */
+export function addressLine(address: { address?: string | null; city?: string | null; pincode?: string | null } | null | undefined): string {
+  return [address?.address, address?.city, address?.pincode].map((part) => part?.trim()).filter(Boolean).join(", ")
+}
+
 /** An order's contact as intake stores it, once: the recipient's name and the phone's key. */
 export function orderContact(names: OrderNames, phone: string | null | undefined): { name: string; phone: string } {
   return { name: recipientName(names), phone: phoneKey(phone) }

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { normalizeBdPhone, recipientName, type CourierBookingRequest, type Order } from "@shop/contract"
+import { addressLine, normalizeBdPhone, recipientName, type CourierBookingRequest, type Order } from "@shop/contract"
 
 /**
  * What the shop hands a courier provider to book (the fulfilment's `data`),
@@ -68,7 +68,7 @@ export function parcelOf(order: Order, request: CourierBookingRequest): Parcel {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order's phone number is not an 11-digit Bangladeshi mobile number; a courier cannot take it")
   }
   const name = recipientName({ isGuest: order.isGuest, name: address?.name, guestName: order.guestName, accountName: order.userId?.username })
-  const place = [address?.address, address?.city, address?.pincode].map((part) => part?.trim()).filter(Boolean).join(", ")
+  const place = addressLine(address)
   if (!place) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order has no delivery address; a courier cannot take it")
   const description = order.cartItems.map((item) => `${item.title} x ${item.quantity}`).join(", ")
   return {

@@ -108,7 +108,13 @@ export const recordDraftConversionStep = createStep(
 )
 
 /** The payload of the order workflow's `shop-order.placed` event. */
-export type ShopOrderPlaced = { id: string; phone: string | null; landing_page_slug: string | null }
+export type ShopOrderPlaced = {
+  id: string
+  phone: string | null
+  landing_page_slug: string | null
+  /** the products whose stock the order took (the storefront servers drop their cached pages) */
+  product_ids?: string[]
+}
 
 /** Whose drafts an order recovers: the phone's open drafts, on these pages only (null: every page). */
 export type DraftRecovery = { order_id: string; phone: string; page_ids: string[] | null }
