@@ -122,6 +122,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Data
 }
 
 /** The URL of database `name` on a server URL, keeping its parameters (?sslmode=...). */
+/** One statement against a database over a connection of its own; its rows. */
+export async function queryDatabase<T = Record<string, unknown>>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    return (await client.query(text, params)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
 export function withDatabase(serverUrl: string, name: string): string {
   const url = new URL(serverUrl)
   url.pathname = `/${encodeURIComponent(name)}`

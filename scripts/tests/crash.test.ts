@@ -23,8 +23,7 @@ import { randomBytes } from "node:crypto"
 import { rmSync } from "node:fs"
 import path from "node:path"
 import { after, before, test } from "node:test"
-import pg from "pg"
-import { ensureDatabase, startEmbeddedPostgres, withDatabase, type Database } from "../lib/postgres"
+import { ensureDatabase, queryDatabase, startEmbeddedPostgres, withDatabase, type Database } from "../lib/postgres"
 import {
   backendEnv,
   buildBackend,
@@ -65,15 +64,7 @@ let env: NodeJS.ProcessEnv = {}
 let productId = ""
 let inventoryItemId = ""
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(databaseUrl, text, params)
 
 async function startShop(): Promise<Service> {
   try {

@@ -18,8 +18,7 @@ import assert from "node:assert/strict"
 import { randomBytes } from "node:crypto"
 import net from "node:net"
 import { after, before, test } from "node:test"
-import pg from "pg"
-import { recreateDatabase, withDatabase } from "../lib/postgres"
+import { queryDatabase, recreateDatabase, withDatabase } from "../lib/postgres"
 import {
   backendEnv,
   buildBackend,
@@ -79,15 +78,7 @@ let databaseUrl = ""
 let publishableKey = ""
 const servers: Service[] = []
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(databaseUrl, text, params)
 
 async function call(server: Service, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const res = await fetch(`${server.url}${path}`, {
@@ -140,6 +131,20 @@ after(async () => {
   await db?.stop()
 })
 
+/** A guest order of one unit of a product in stock, to a phone of its own. */
+async function guestOrder(server: Service, name: string, phone: string) {
+  const product = ((await call(server, "/api/shop/products/get")).body.products as { _id: string; stock: number }[]).find((p) => p.stock > 10)!
+  return {
+    isGuest: true,
+    guestName: name,
+    guestEmail: `${phone}@example.com`,
+    guestPhone: phone,
+    landingPageSlug: null,
+    cartItems: [{ productId: product._id, quantity: 1 }],
+    addressInfo: [{ address: "Road 2", city: "Dhaka", pincode: "1207", number: phone, notes: "" }],
+  }
+}
+
 /** `n` calls, alternating between the two servers, all sent at once. */
 const onBoth = <T>(n: number, send: (server: Service) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => send(servers[i % 2])))
 
@@ -170,17 +175,7 @@ test("six parallel completions of one cart, on two servers, make one order and a
 })
 
 test("a guest order sent with one Idempotency-Key to both servers at once makes one order", { skip: !hasRedis && "no Redis at REDIS_URL" }, async () => {
-  const [a] = servers
-  const product = ((await call(a, "/api/shop/products/get")).body.products as { _id: string; stock: number }[]).find((p) => p.stock > 10)!
-  const body = {
-    isGuest: true,
-    guestName: "Two Servers",
-    guestEmail: "two.servers@example.com",
-    guestPhone: "01855500002",
-    landingPageSlug: null,
-    cartItems: [{ productId: product._id, quantity: 1 }],
-    addressInfo: [{ address: "Road 2", city: "Dhaka", pincode: "1207", number: "01855500002", notes: "" }],
-  }
+  const body = await guestOrder(servers[0], "Two Servers", "01855500002")
   const key = { "idempotency-key": randomBytes(16).toString("hex") }
   const answers = await onBoth(6, (server) => call(server, "/api/shop/order/create-order", { method: "POST", body, headers: key }))
   assert.deepEqual(
@@ -196,7 +191,6 @@ test("a guest order sent with one Idempotency-Key to both servers at once makes 
 
 test("a lock another process holds in Redis keeps this server from placing the order until it is released", { skip: !hasRedis && "no Redis at REDIS_URL" }, async () => {
   const [, b] = servers
-  const product = ((await call(b, "/api/shop/products/get")).body.products as { _id: string; stock: number }[]).find((p) => p.stock > 10)!
   const key = randomBytes(16).toString("hex")
   // as the Locking module's Redis provider names a lock (prefix medusa_lock:) on the order's key (place-shop-order.ts)
   const lock = `medusa_lock:order-request:api:guest:${key}`
@@ -205,15 +199,7 @@ test("a lock another process holds in Redis keeps this server from placing the o
   const pending = call(b, "/api/shop/order/create-order", {
     method: "POST",
     headers: { "idempotency-key": key },
-    body: {
-      isGuest: true,
-      guestName: "Held Lock",
-      guestEmail: "held.lock@example.com",
-      guestPhone: "01855500003",
-      landingPageSlug: null,
-      cartItems: [{ productId: product._id, quantity: 1 }],
-      addressInfo: [{ address: "Road 3", city: "Dhaka", pincode: "1207", number: "01855500003", notes: "" }],
-    },
+    body: await guestOrder(b, "Held Lock", "01855500003"),
   }).finally(() => (answered = true))
   await new Promise((r) => setTimeout(r, 2000))
   assert.equal(answered, false, "the order went ahead while another process held its lock")
