@@ -34,8 +34,14 @@ export function renderLandingPage(path, page, origin) {
     ? { status: 200, html: '<h1>' + page.hero.headline + '</h1>', head: '<title>' + page.title + '</title>', state: { page } }
     : { status: 404, html: '<h1>not found</h1>', head: '<title>none</title>', state: { page: null } };
 }
+export function shopPageKey(href) {
+  const url = new URL(href, 'http://x');
+  const category = url.searchParams.get('category');
+  return url.pathname + (category ? '?category=' + category : '');
+}
 export async function renderShopPage(href, origin) {
   globalThis.__renders++;
+  globalThis.__hrefs = [...(globalThis.__hrefs ?? []), href];
   const body = await reader('/api/shop/products/get?sortBy=default');
   return { status: 200, html: '<ul>' + body.products.map((p) => '<li>' + p.title + '</li>').join('') + '</ul>', head: '<title>shop</title>', state: { queries: body } };
 }
@@ -83,7 +89,9 @@ async function redisReachable(): Promise<boolean> {
 }
 const withRedis = await redisReachable();
 
-async function startEdge(options: { edgeSecret?: string; cacheFreshMs?: number; redisUrl?: string } = {}) {
+async function startEdge(
+  options: { edgeSecret?: string; cacheFreshMs?: number; redisUrl?: string; readCacheBytes?: number; pageCacheBytes?: number } = {},
+) {
   const server = createStorefrontServer({
     distDir: path.join(tmp, 'dist'),
     backendUrl,
@@ -334,5 +342,44 @@ describe('pages rendered at the edge', () => {
     await fetch(`${base}/api/shop/products/get?sortBy=default`);
     // the page and the browser's read share one backend read
     expect(reads('/api/shop/products/get')).toHaveLength(1);
+  });
+
+  it('keeps an ad link with fbclid and utm_* as the page everyone sees: one render, its links without them', async () => {
+    const { base, server } = await startEdge();
+    const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+    (globalThis as { __hrefs?: string[] }).__hrefs = [];
+    const before = renders();
+    for (let i = 0; i < 300; i++) {
+      const res = await fetch(`${base}/shop/list?category=men&utm_source=fb&utm_campaign=eid&fbclid=IwAR${i}&x=${i}`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect(renders() - before).toBe(1);
+    expect((globalThis as { __hrefs?: string[] }).__hrefs).toEqual(['/shop/list?category=men']);
+    expect(server.edge.pages.size).toBe(1);
+  });
+});
+
+describe('the edge under a flood of distinct addresses', () => {
+  it('keeps its caches within their byte bounds while 1,500 made-up pages are asked for, and keeps serving', async () => {
+    const bound = 200_000;
+    const { base, server } = await startEdge({ edgeSecret: SECRET, readCacheBytes: bound, pageCacheBytes: bound });
+    let largest = { pages: 0, reads: 0 };
+    for (let i = 0; i < 1500; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, j) => {
+          const res = await fetch(`${base}/landing/made-up-${i + j}-${'x'.repeat(200)}`);
+          expect(res.status).toBe(404);
+          await res.arrayBuffer();
+        }),
+      );
+      largest = { pages: Math.max(largest.pages, server.edge.pages.bytes), reads: Math.max(largest.reads, server.edge.cache.bytes) };
+    }
+    expect(largest.pages).toBeGreaterThan(0);
+    expect(largest.pages).toBeLessThanOrEqual(bound);
+    expect(largest.reads).toBeLessThanOrEqual(bound);
+    expect(server.edge.pages.size).toBeLessThan(1500);
+    // the real page is still served, and rendered as it is
+    expect(await (await fetch(`${base}/landing/eid-offer`)).text()).toContain('<h1>প্রথম শিরোনাম</h1>');
   });
 });

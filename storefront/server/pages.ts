@@ -30,6 +30,8 @@ export type Renderer = {
     href: string,
     origin: string,
   ): Promise<{ status: 200 | 404; html: string; head: string; state: unknown } | null>;
+  /** The address a shop page is kept and linked under (only what the app reads); absent in older builds. */
+  shopPageKey?(href: string): string;
 };
 
 export async function loadRenderer(ssrDir: string): Promise<Renderer | null> {
@@ -89,14 +91,38 @@ type Slot = { rendered?: RenderedPage; rendering?: Promise<RenderedPage> };
  * Keeps rendered pages by URL and tells whether one is still current; `read`
  * is the shared cache's read, noting the page's sources.
  */
+/** What a kept page costs in memory, about: its HTML as a string (2 bytes a character) and as the bytes sent. */
+const pageBytes = (page: RenderedPage) => page.html.length * 2 + Buffer.byteLength(page.html);
+
 export class PageCache {
   private readonly slots = new Map<string, Slot>();
   private readonly deps = new AsyncLocalStorage<Map<string, string>>();
+  /** The kept pages' memory, about (pageBytes). */
+  private kept = 0;
 
+  /** At most `maxEntries` pages and `maxBytes` of them are kept, least recently used going first. */
   constructor(
     private readonly cache: PublicCache,
     private readonly maxEntries: number,
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  get bytes(): number {
+    return this.kept;
+  }
+
+  private evict(): void {
+    while (this.slots.size > 1 && (this.slots.size > this.maxEntries || this.kept > this.maxBytes)) {
+      const oldest = this.slots.keys().next().value as string;
+      const rendered = this.slots.get(oldest)?.rendered;
+      if (rendered) this.kept -= pageBytes(rendered);
+      this.slots.delete(oldest);
+    }
+  }
 
   /** A read made during a render (or `given`, read by the caller): noted as one of the page's sources. */
   async read(path: string, given?: CachedAnswer): Promise<CachedAnswer> {
@@ -119,7 +145,7 @@ export class PageCache {
     if (slot) this.slots.delete(key);
     slot ??= {};
     this.slots.set(key, slot);
-    while (this.slots.size > this.maxEntries) this.slots.delete(this.slots.keys().next().value as string);
+    this.evict();
 
     const kept = slot.rendered;
     if (kept && (await this.current(kept, known))) return kept;
@@ -129,7 +155,12 @@ export class PageCache {
         const deps = new Map<string, string>();
         const page = await this.deps.run(deps, render);
         const rendered: RenderedPage = { ...page, deps };
-        current.rendered = rendered;
+        // kept only while its slot is: an evicted slot's render is answered, not kept
+        if (this.slots.get(key) === current) {
+          this.kept += pageBytes(rendered) - (current.rendered ? pageBytes(current.rendered) : 0);
+          current.rendered = rendered;
+          this.evict();
+        }
         return rendered;
       })().finally(() => {
         current.rendering = undefined;

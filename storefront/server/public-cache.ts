@@ -10,8 +10,9 @@
  * - Coalescing: one backend read per path at a time, whoever asks.
  * - `drop()` forgets everything at once (the merchant changed something; see
  *   serve.ts: Redis messages and writes passing through this server).
- * - Bounded: at most `maxEntries` paths (least recently used go first), and
- *   only small answers are kept.
+ * - Bounded: at most `maxEntries` paths and `maxBytes` of answers (least
+ *   recently used go first), and only small answers are kept: a flood of
+ *   distinct paths costs at most that much memory.
  * - `version` is a hash of the answer: the page renderer re-renders a page's
  *   HTML only when the data it was made from changed.
  */
@@ -34,15 +35,22 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export class PublicCache {
   private readonly slots = new Map<string, Slot>();
   private generation = 0;
+  /** The kept answers' bodies, in bytes. */
+  private kept = 0;
 
-  private readonly options: { freshMs: number; maxAgeMs: number; maxEntries: number; now?: () => number };
+  private readonly options: { freshMs: number; maxAgeMs: number; maxEntries: number; maxBytes: number; now?: () => number };
 
   constructor(
     private readonly fetchAnswer: FetchAnswer,
-    options: { freshMs: number; maxAgeMs: number; maxEntries: number; now?: () => number },
+    options: { freshMs: number; maxAgeMs: number; maxEntries: number; maxBytes?: number; now?: () => number },
   ) {
     // fresh can never mean older than the most a read may be
-    this.options = { ...options, freshMs: Math.min(options.freshMs, options.maxAgeMs) };
+    this.options = { maxBytes: 32 * 1024 * 1024, ...options, freshMs: Math.min(options.freshMs, options.maxAgeMs) };
+  }
+
+  /** The bytes of the answers kept now. */
+  get bytes(): number {
+    return this.kept;
   }
 
   private now(): number {
@@ -69,6 +77,7 @@ export class PublicCache {
   drop(): void {
     this.generation++;
     this.slots.clear();
+    this.kept = 0;
   }
 
   get size(): number {
@@ -84,11 +93,17 @@ export class PublicCache {
       slot = { generation: this.generation };
     }
     this.slots.set(path, slot);
-    while (this.slots.size > this.options.maxEntries) {
+    this.evict();
+    return slot;
+  }
+
+  /** Least recently used first, until within both bounds (the path just used stays). */
+  private evict(): void {
+    while (this.slots.size > 1 && (this.slots.size > this.options.maxEntries || this.kept > this.options.maxBytes)) {
       const oldest = this.slots.keys().next().value as string;
+      this.kept -= this.slots.get(oldest)?.answer?.body.length ?? 0;
       this.slots.delete(oldest);
     }
-    return slot;
   }
 
   private refresh(path: string, slot: Slot): Promise<CachedAnswer> {
@@ -114,7 +129,11 @@ export class PublicCache {
       const cacheable = fetched.body.length <= MAX_BODY_BYTES && (fetched.status === 200 || fetched.status === 404);
       // a read that began earlier than the kept answer's does not replace it
       const newer = !slot.answer || slot.answer.fetchedAt <= answer.fetchedAt;
-      if (generation === this.generation && cacheable && newer && this.slots.get(path) === slot) slot.answer = answer;
+      if (generation === this.generation && cacheable && newer && this.slots.get(path) === slot) {
+        this.kept += answer.body.length - (slot.answer?.body.length ?? 0);
+        slot.answer = answer;
+        this.evict();
+      }
       return answer;
     } finally {
       if (keepLoading && slot.loading && slot.generation === generation) slot.loading = undefined;

@@ -81,6 +81,9 @@ export type StorefrontServerOptions = {
   redisUrl?: string;
   /** Public reads: served as is while younger than this (ms; default half of PUBLIC_CACHE_MAX_AGE_MS). */
   cacheFreshMs?: number;
+  /** Bounds of the edge's memory: the public reads kept (default 32 MB) and the rendered pages (default 64 MB). */
+  readCacheBytes?: number;
+  pageCacheBytes?: number;
   /** How often counted landing views are written (ms; default 1000). */
   viewFlushMs?: number;
 };
@@ -89,6 +92,8 @@ export type StorefrontServerOptions = {
 export type StorefrontServer = Server & {
   edge: {
     cache: PublicCache;
+    /** The rendered pages kept (bounded in number and bytes). */
+    pages: PageCache;
     views: ViewCounter;
     /** Writes the counted views now (a graceful stop does this). */
     flushViews(): Promise<void>;
@@ -413,8 +418,9 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     freshMs: options.cacheFreshMs ?? PUBLIC_CACHE_MAX_AGE_MS / 2,
     maxAgeMs: PUBLIC_CACHE_MAX_AGE_MS,
     maxEntries: 2000,
+    maxBytes: options.readCacheBytes,
   });
-  const pages = new PageCache(cache, 2000);
+  const pages = new PageCache(cache, 2000, options.pageCacheBytes);
   const views = new ViewCounter(
     async (counts) => {
       const answer = await backendCall('POST', EDGE_VIEWS_PATH, JSON.stringify({ views: counts }));
@@ -573,8 +579,9 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       );
       if (landingCached && rendered.status === 200 && req.method === 'GET') views.count(rendered.landing!.slug);
     } else if (page === 'home' || page === 'productList' || page === 'product') {
-      // the listing's filters are in the query; other pages ignore theirs
-      const key = page === 'productList' ? rawUrl : pathname;
+      // kept and linked under what the app reads of the address (the listing's filters and sort; no
+      // fbclid, utm_* or anything else): an ad's link is everyone's page, made-up queries one page
+      const key = renderer.shopPageKey ? renderer.shopPageKey(rawUrl) : page === 'productList' ? rawUrl : pathname;
       rendered = await pages.get(`shop:${key}`, () => renderShop(key, page));
     } else {
       return false;
@@ -825,7 +832,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     closeRedis();
     void views.stop().finally(() => agent.destroy());
   });
-  return Object.assign(server, { edge: { cache, views, flushViews: () => views.flush(), ready } });
+  return Object.assign(server, { edge: { cache, pages, views, flushViews: () => views.flush(), ready } });
 }
 
 function parsePort(value: string | undefined): number {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { LandingApp } from './app/landing-app';
 import { loadMatchedPages } from './app/router';
-import { renderLandingPage, renderShopPage, setPublicReader } from './entry-server';
+import { renderLandingPage, renderShopPage, setPublicReader, shopPageKey } from './entry-server';
 import { resetGuestCartCache } from './features/cart/utils/guest-cart';
 import { landingPage } from './features/landing/testing/fixtures';
 import type { ShopState } from './lib/ssr-state';
@@ -282,5 +282,24 @@ describe('shop pages rendered on the server', () => {
       expect(screen.getByRole('link', { name: 'Login' }), path).toBeInTheDocument();
       document.body.replaceChildren();
     }
+  });
+});
+
+describe('shopPageKey: the address a shop page is kept and linked under', () => {
+  it('keeps the listing filters and sort the app reads, in one order, and nothing else', () => {
+    expect(shopPageKey('/shop/list?utm_source=fb&sortBy=price-hightolow&fbclid=IwAR1&category=women,men&x=1')).toBe(
+      shopPageKey('/shop/list?category=men,women&sortBy=price-hightolow'),
+    );
+    expect(shopPageKey('/shop/list?category=men&utm_campaign=eid')).toBe(shopPageKey('/shop/list?category=men'));
+    expect(shopPageKey('/shop/list?category=men')).toContain('category=men');
+    expect(shopPageKey('/shop/list?category=men')).not.toBe(shopPageKey('/shop/list?category=women'));
+  });
+
+  it('drops made-up filter values and every query of the other pages; a listing without filters is the bare path', () => {
+    expect(shopPageKey('/shop/list?category=not-a-category&sortBy=price-lowtohigh')).toBe(shopPageKey('/shop/list?sortBy=price-lowtohigh'));
+    expect(shopPageKey('/shop/list?utm_source=fb&fbclid=1')).toBe('/shop/list');
+    expect(shopPageKey('/?fbclid=IwAR1&utm_source=fb')).toBe('/');
+    expect(shopPageKey('/shop/product/prod_1?utm_source=fb')).toBe('/shop/product/prod_1');
+    expect(shopPageKey('/shop/product/prod_1/')).toBe('/shop/product/prod_1');
   });
 });

@@ -9,6 +9,7 @@ import { routes } from './app/router';
 import { landingHead, listingHead, productHead } from './app/seo';
 import { productKeys } from './features/products/api/get-product';
 import { productsKeys } from './features/products/api/get-products';
+import { hasListingParams, parseListingState, serializeListingState } from './features/products/utils/filters';
 import { SHOP_NAME } from './lib/config';
 import { queryConfig } from './lib/react-query';
 import type { LandingState, ShopState } from './lib/ssr-state';
@@ -45,6 +46,21 @@ export function renderLandingPage(path: string, page: LandingPage | null, origin
 const handler = createStaticHandler(routes);
 
 const isServerRendered = (query: Query) => (query.meta as { ssr?: unknown } | undefined)?.ssr === true;
+
+/**
+ * The address a shop page is rendered, kept and linked (canonical, og:url)
+ * under: what the app reads of it and nothing else. The listing keeps its
+ * filters and sort exactly as the app parses them (known values, one order);
+ * fbclid, utm_* and any other parameter, and every other page's query, are
+ * left out. So an ad link with its tracking parameters is the page everyone
+ * else sees, and a flood of made-up queries is one page.
+ */
+export function shopPageKey(href: string): string {
+  const url = new URL(href, 'http://shop.invalid');
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (matchPagePath(pathname) !== 'productList' || !hasListingParams(url.search)) return pathname;
+  return `${pathname}?${serializeListingState(parseListingState(url.search))}`;
+}
 
 /**
  * /, /shop/list, /shop/product/{id}: renders once to learn the public reads
