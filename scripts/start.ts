@@ -91,6 +91,9 @@ async function main() {
         PUBLIC_URL: publicUrl,
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
+        // The backend answers this machine only (the storefront server in front is the shop's door);
+        // BACKEND_HOST=0.0.0.0 opens it to the network.
+        HOST: process.env.BACKEND_HOST || "127.0.0.1",
         // TRUST_PROXY names the proxies in front of a server. The backend's is the
         // storefront server on this machine, which resolves the shopper's address
         // (through the proxies the user's TRUST_PROXY names) and forwards it.
@@ -130,7 +133,7 @@ async function main() {
 
     log("")
     log(`  Storefront:    ${publicUrl}`)
-    log(`  Medusa Admin:  ${publicUrl}/app   (also http://localhost:${port}/app)`)
+    log(`  Medusa Admin:  ${publicUrl}/app   (also http://127.0.0.1:${port}/app, on this machine only)`)
     log(`  Admin login:   ${adminEmail} / ${production ? "(ADMIN_PASSWORD)" : adminPassword}`)
     log(`  Backend API:   http://localhost:${port}`)
     log("")

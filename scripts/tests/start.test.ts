@@ -1,6 +1,7 @@
 import assert from "node:assert/strict"
 import { spawn, execFileSync, type ChildProcess } from "node:child_process"
 import { mkdirSync, rmSync } from "node:fs"
+import { networkInterfaces } from "node:os"
 import path from "node:path"
 import { after, test } from "node:test"
 import { freePort, ROOT } from "../lib/stack"
@@ -107,6 +108,14 @@ test(
       assert.ok((await countProducts()) >= 40)
       const admin = await fetch(`http://127.0.0.1:${storefrontPort}/app`)
       assert.equal(admin.status, 200)
+      // the backend answers this machine only; the storefront answers the network (issue 27)
+      const lan = Object.values(networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === "IPv4" && !a.internal)?.address
+      if (lan) {
+        assert.equal((await fetch(`http://${lan}:${storefrontPort}/health`)).status, 200)
+        await assert.rejects(fetch(`http://${lan}:${port}/health`), `the backend answers on ${lan}`)
+      }
       counts.push(await countProducts())
 
       run.child.kill("SIGINT")

@@ -2,7 +2,7 @@ import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
-import { ADMIN, anyStatus, loginAs } from "../utils/session"
+import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
 
@@ -84,6 +84,22 @@ shopIntegrationTestRunner({
         expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN")
         expect(res.headers["x-powered-by"]).toBeUndefined()
       }
+    })
+
+    it("answers a signed-in visitor's /api reads with Cache-Control: private, no-store; a guest's public reads are left to their route", async () => {
+      const me = await customerSession(api, "Cache Control")
+      const headers = { cookie: me.cookie }
+      const signedIn = [
+        await api.get(`/api/shop/order/get-orders/${me.user.id}`, { ...anyStatus, headers }),
+        await api.get(`/api/shop/products/getcart/${me.user.id}`, { ...anyStatus, headers }),
+        await api.get(`/api/shop/address/get/${me.user.id}`, { ...anyStatus, headers }),
+        await api.get("/api/shop/products/get", { ...anyStatus, headers }),
+      ]
+      expect(signedIn.map((r) => r.status)).toEqual([200, 200, 200, 200])
+      for (const res of signedIn) expect(res.headers["cache-control"]).toBe("private, no-store")
+      const guest = await api.get("/api/shop/products/get", anyStatus)
+      expect(guest.status).toBe(200)
+      expect(guest.headers["cache-control"] ?? "").not.toContain("private")
     })
   },
 })

@@ -18,13 +18,14 @@ import { shopProductMiddlewares } from "./api/shop/products/middlewares"
 import { requireAdmin } from "./utils/guards"
 import { refuseNul } from "./utils/no-nul"
 import { refuseCrossSite } from "./utils/same-site"
+import { privateWhenSignedIn } from "./utils/session"
 import { shopErrorHandler } from "./utils/shop-errors"
 
 export default defineMiddlewares({
   errorHandler: shopErrorHandler(),
   routes: [
     // A browser on another site cannot change anything (src/api/utils/same-site.ts).
-    { matcher: "/api/*", middlewares: [refuseCrossSite, refuseNul] },
+    { matcher: "/api/*", middlewares: [refuseCrossSite, refuseNul, privateWhenSignedIn] },
     // Every /api/admin route: a signed-in admin user, checked before anything else.
     { matcher: "/api/admin/*", middlewares: [requireAdmin] },
     ...authMiddlewares,

@@ -7,7 +7,7 @@ import { ServerResponse } from "node:http"
  * - Referrer-Policy: strict-origin-when-cross-origin (no paths leave the site)
  * - X-Frame-Options: SAMEORIGIN (no clickjacking of the admin)
  * and never X-Powered-By. A response that set its own value keeps it.
- * Everything under /static also gets STATIC_FILE_CSP, always.
+ * Everything under /static (in any letter case) also gets STATIC_FILE_CSP, always.
  */
 export const SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
@@ -37,7 +37,8 @@ export function installSecurityHeaders(): void {
       }
       // Express strips a mount path from req.url (app.use("/static", ...)); originalUrl keeps it
       const req = (this as ServerResponse & { req?: { url?: string; originalUrl?: string } }).req
-      const url = req?.originalUrl ?? req?.url ?? ""
+      // Express matches /static in any letter case (/STATIC/x.svg is the same file): so does this
+      const url = (req?.originalUrl ?? req?.url ?? "").split("?")[0]!.toLowerCase()
       if (url === "/static" || url.startsWith("/static/")) {
         this.setHeader("Content-Security-Policy", STATIC_FILE_CSP)
       }

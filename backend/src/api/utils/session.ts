@@ -1,4 +1,4 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ShopActor } from "../../read-models/users"
 
 type AuthContext = ShopActor & { auth_identity_id: string; app_metadata: Record<string, unknown> }
@@ -50,4 +50,14 @@ export function noCache(res: MedusaResponse): void {
     Pragma: "no-cache",
     Expires: "0",
   })
+}
+
+/**
+ * A signed-in visitor's /api answers are theirs alone: `Cache-Control:
+ * private, no-store` (no browser, proxy or CDN keeps them), unless the route
+ * sets its own. Public reads without a session keep what their route says.
+ */
+export function privateWhenSignedIn(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (sessionActor(req)) res.setHeader("Cache-Control", "private, no-store")
+  next()
 }
