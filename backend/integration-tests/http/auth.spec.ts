@@ -167,6 +167,23 @@ shopIntegrationTestRunner({
         expect((await checkAuth(cookie)).status).toBe(401)
       })
 
+      it("logout from another site's link or image is refused and the session stays; the shop's own pages and the address bar sign out", async () => {
+        await register({ username: "Rina", email: "rina@example.com", password: "secret123" })
+        const cookie = sessionCookie((await login({ email: "rina@example.com", password: "secret123" })).headers["set-cookie"])
+        for (const site of ["cross-site", "same-site"]) {
+          const out = await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie, "sec-fetch-site": site } })
+          expect([site, out.status, out.data]).toEqual([site, 403, { success: false, message: "Cross-site requests are not allowed" }])
+          expect((await checkAuth(cookie)).status).toBe(200)
+        }
+        const own = await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie, "sec-fetch-site": "same-origin" } })
+        expect(own.status).toBe(200)
+        expect((await checkAuth(cookie)).status).toBe(401)
+
+        const again = sessionCookie((await login({ email: "rina@example.com", password: "secret123" })).headers["set-cookie"])
+        expect((await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie: again, "sec-fetch-site": "none" } })).status).toBe(200)
+        expect((await checkAuth(again)).status).toBe(401)
+      })
+
       it("refuses further tries for an email after 5 failures with 429, even with the right password", async () => {
         await register({ username: "Guess Me", email: "guessme@example.com", password: "secret123" })
         for (let i = 0; i < 5; i++) {

@@ -179,6 +179,33 @@ shopIntegrationTestRunner({
         expect((await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))).status).toBe(429)
       })
 
+      it("strangers' failures shut an email to new browsers only: its owner's browser still signs in, the guessing client stays out", async () => {
+        const victim = await customer("Known Browser")
+        // the owner signs in once through the shop's login: the browser is marked as the account's
+        const first = await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))
+        expect(first.status).toBe(200)
+        const known = (first.headers["set-cookie"] as string[] | undefined)?.find((c) => c.startsWith("shop_known="))
+        expect(known).toMatch(/HttpOnly/i)
+        const mark = known!.split(";")[0]!
+        // an attacker guesses from many addresses: the email shuts to new browsers
+        const attacker = newClient()
+        for (let i = 0; i < 5; i++) {
+          expect((await api.post("/api/auth/login", { email: victim.email, password: `nope-${i}` }, from(i % 2 ? newClient() : attacker))).status).toBe(401)
+        }
+        expect((await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))).status).toBe(429)
+        // the owner's browser, from anywhere, still gets in
+        const owner = await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient(), { cookie: mark }))
+        expect(owner.status).toBe(200)
+        // a forged or other account's mark is no key
+        const forged = await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient(), { cookie: `shop_known=${"A".repeat(32)}` }))
+        expect(forged.status).toBe(429)
+        // and a browser with the mark cannot guess on without end: its own client address is limited
+        const marked = newClient()
+        const withMark = () => from(marked, { cookie: mark })
+        for (let i = 0; i < 5; i++) expect((await api.post("/api/auth/login", { email: victim.email, password: `again-${i}` }, withMark())).status).toBe(401)
+        expect((await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, withMark())).status).toBe(429)
+      })
+
       it("a session made from a Medusa token is a new session: a planted session id is not signed in", async () => {
         const address = newClient()
         const planted = (await customer("Planted Session", address)).cookie

@@ -202,7 +202,10 @@ const MINUTE = 60_000
  * right (src/api/utils/guesses.ts), so parallel guesses cannot outrun them.
  */
 export const limits = {
+  // an email's failures from anyone: it shuts to browsers it has not signed in from (src/api/utils/guesses.ts)
   failedLoginsByEmail: limiter("login-email", "LOGIN_LIMIT_PER_EMAIL", 5, 15 * MINUTE),
+  // an email's failures from one client address: that client is shut out, whatever browser it claims
+  failedLoginsByEmailFromAddress: limiter("login-email-address", "LOGIN_LIMIT_PER_EMAIL", 5, 15 * MINUTE),
   failedLoginsByAddress: limiter("login-address", "LOGIN_LIMIT_PER_ADDRESS", 20, 15 * MINUTE),
   registrationsByAddress: limiter("register-address", "REGISTER_LIMIT_PER_ADDRESS", 20, 60 * MINUTE),
   ordersByAddress: limiter("order-address", "ORDER_LIMIT_PER_ADDRESS", 30, MINUTE),

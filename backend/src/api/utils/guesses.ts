@@ -1,4 +1,6 @@
+import { createHmac, timingSafeEqual } from "crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { clientAddress } from "../../lib/client-address"
 import { limits, waitMinutes } from "../../lib/rate-limit"
 import { tooManyRequests, tryAgainIn } from "./rate-limit"
@@ -7,8 +9,50 @@ import { tooManyRequests, tryAgainIn } from "./rate-limit"
 export type Guess = {
   /** Milliseconds to wait when the guess is over a limit (it must not be checked then); 0 otherwise. */
   waitMs: number
-  /** The guess was right: it is given back, and the email's failures are forgotten. */
-  right(): Promise<void>
+  /**
+   * The guess was right: it is given back, the email's failures are
+   * forgotten, and (given the answer) the browser is marked as one this
+   * account signs in from.
+   */
+  right(res?: MedusaResponse): Promise<void>
+}
+
+/**
+ * A browser an account has signed in from keeps a mark of it (an HMAC of the
+ * email under the cookie secret, in an HTTP-only cookie, a few accounts at
+ * most): while strangers' failures hold an email shut, its owner's own
+ * browsers still get in (each still limited on its own).
+ */
+const KNOWN_COOKIE = "shop_known"
+const KNOWN_MAX_ACCOUNTS = 5
+const KNOWN_MAX_AGE_MS = 180 * 24 * 3600_000
+
+function knownMark(req: MedusaRequest, key: string): string {
+  const secret = String(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http.cookieSecret ?? "")
+  return createHmac("sha256", secret).update(`known-browser:${key}`).digest("base64url").slice(0, 32)
+}
+
+function knownMarks(req: MedusaRequest): string[] {
+  const header = req.headers.cookie ?? ""
+  const value = /(?:^|;\s*)shop_known=([A-Za-z0-9_.-]{1,400})/.exec(header)?.[1] ?? ""
+  return value.split(".").filter((mark) => mark.length === 32).slice(0, KNOWN_MAX_ACCOUNTS)
+}
+
+function isKnownBrowser(req: MedusaRequest, key: string): boolean {
+  const mark = Buffer.from(knownMark(req, key))
+  return knownMarks(req).some((m) => m.length === mark.length && timingSafeEqual(Buffer.from(m), mark))
+}
+
+function markKnownBrowser(req: MedusaRequest, res: MedusaResponse, key: string): void {
+  const mark = knownMark(req, key)
+  const marks = [mark, ...knownMarks(req).filter((m) => m !== mark)].slice(0, KNOWN_MAX_ACCOUNTS)
+  res.cookie(KNOWN_COOKIE, marks.join("."), {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: KNOWN_MAX_AGE_MS,
+    secure: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === "true" : process.env.NODE_ENV === "production",
+  })
 }
 
 /** An email as a limit key: trimmed and lower-cased; null when it cannot be one. */
@@ -28,14 +72,22 @@ function emailKey(email: unknown): string | null {
 export async function countGuess(req: MedusaRequest, email?: unknown): Promise<Guess> {
   const address = clientAddress(req)
   const key = emailKey(email)
+  // the email's failures from everyone shut it to strangers only: a browser the account signed in from is not counted there
+  const known = key ? isKnownBrowser(req, key) : false
   const waits = await Promise.all([
     limits.failedLoginsByAddress.take(address),
-    key ? limits.failedLoginsByEmail.take(key) : 0,
+    key && !known ? limits.failedLoginsByEmail.take(key) : 0,
+    key ? limits.failedLoginsByEmailFromAddress.take(`${key}|${address}`) : 0,
   ])
   return {
     waitMs: Math.max(...waits),
-    right: async () => {
-      await Promise.all([limits.failedLoginsByAddress.release(address), key ? limits.failedLoginsByEmail.reset(key) : undefined])
+    right: async (res?: MedusaResponse) => {
+      await Promise.all([
+        limits.failedLoginsByAddress.release(address),
+        key && !known ? limits.failedLoginsByEmail.reset(key) : undefined,
+        key ? limits.failedLoginsByEmailFromAddress.reset(`${key}|${address}`) : undefined,
+      ])
+      if (key && res && !res.headersSent) markKnownBrowser(req, res, key)
     },
   }
 }

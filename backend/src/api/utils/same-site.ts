@@ -57,3 +57,19 @@ export function refuseCrossSite(req: MedusaRequest, res: MedusaResponse, next: M
   if (!refused) return next()
   res.status(403).json({ success: false, message: CROSS_SITE_MESSAGE })
 }
+
+/** What a browser says of a request made by this site's own pages or typed by the user (Sec-Fetch-Site). */
+const OWN_SITE = new Set(["same-origin", "none"])
+
+/**
+ * A read with an effect (GET /api/auth/logout) is refused with 403 when a
+ * browser says another site, or another origin of this site, asked for it
+ * (a link, an image, a form on another page): Sec-Fetch-Site other than
+ * "same-origin" or "none". The shop's own pages and the address bar pass,
+ * and clients that are not browsers send no such header.
+ */
+export function onlyFromThisSite(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const fetchSite = first(req.headers["sec-fetch-site"])
+  if (!fetchSite || OWN_SITE.has(fetchSite)) return next()
+  res.status(403).json({ success: false, message: CROSS_SITE_MESSAGE })
+}

@@ -20,7 +20,7 @@ export async function POST(req: MedusaRequest<LoginBody>, res: MedusaResponse) {
   if (!user) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Incorrect email or password")
   }
-  await guessOf(req)?.right()
+  await guessOf(req)?.right(res)
   await signIn(req, {
     ...actor,
     auth_identity_id: authIdentity.id,
