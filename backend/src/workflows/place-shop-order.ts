@@ -245,19 +245,21 @@ function placeOnce(
 /** A request's idempotency: the shopper's key (scoped by door) and the request's fingerprint. */
 export type OrderRequest = { key: string; request_hash: string } | null
 
-const lockKeysOf = (request: OrderRequest, ...more: string[]) => [...more, ...(request ? [`order-request:${request.key}`] : [])]
+/** The requests an order answers (its key, when sent) and the locks it is placed under (`more`, then the key's). */
+const requestsOf = (request: OrderRequest | undefined) => (request ? [request] : [])
+const keysOf = (request: OrderRequest | undefined, ...more: string[]) => ({
+  lock_keys: [...more, ...requestsOf(request).map((r) => `order-request:${r.key}`)],
+  requests: requestsOf(request),
+})
 
 /** A guest's order from the shop's checkout: once per Idempotency-Key, then the one order workflow. */
 export const placeGuestOrderWorkflow = createWorkflow(
   "place-guest-order",
   (input: { order: PlaceShopOrderInput; request?: OrderRequest }) => {
-    const keys = transform({ input }, ({ input }) => ({
-      lock_keys: lockKeysOf(input.request ?? null),
-      requests: input.request ? [input.request] : [],
-    }))
+    const keys = transform({ input }, ({ input }) => keysOf(input.request))
     const result = placeOnce(keys, () =>
       placeShopOrderWorkflow.runAsStep({
-        input: transform({ input }, ({ input }) => ({ ...input.order, requests: input.request ? [input.request] : [] })),
+        input: transform({ input }, ({ input }) => ({ ...input.order, requests: requestsOf(input.request) })),
       })
     )
     return new WorkflowResponse(result)
@@ -273,16 +275,13 @@ export const placeGuestOrderWorkflow = createWorkflow(
 export const placeCustomerOrderWorkflow = createWorkflow(
   "place-customer-order",
   (input: { customer_id: string; address_id: string; client_address?: string | null; request?: OrderRequest }) => {
-    const keys = transform({ input }, ({ input }) => ({
-      lock_keys: lockKeysOf(input.request ?? null, `customer-checkout:${input.customer_id}`),
-      requests: input.request ? [input.request] : [],
-    }))
+    const keys = transform({ input }, ({ input }) => keysOf(input.request, `customer-checkout:${input.customer_id}`))
     const result = placeOnce(keys, () => {
       const resolved = resolveCustomerCheckoutStep(input)
       const order = transform({ resolved, input }, ({ resolved, input }) => ({
         ...resolved,
         client_address: input.client_address ?? null,
-        requests: input.request ? [input.request] : [],
+        requests: requestsOf(input.request),
       }))
       return placeShopOrderWorkflow.runAsStep({ input: order })
     })
@@ -324,10 +323,7 @@ export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "landing_page_slu
  * in Bengali.
  */
 export const placeLandingOrderWorkflow = createWorkflow("place-landing-order", (input: PlaceLandingOrderInput) => {
-  const keys = transform({ input }, ({ input }) => ({
-    lock_keys: lockKeysOf(input.request ?? null),
-    requests: input.request ? [input.request] : [],
-  }))
+  const keys = transform({ input }, ({ input }) => keysOf(input.request))
   const result = placeOnce(keys, () => {
     const check = transform({ input }, ({ input }) => ({
       slug: input.landing_page_slug,
@@ -336,7 +332,7 @@ export const placeLandingOrderWorkflow = createWorkflow("place-landing-order", (
     const page = resolveLandingOrderStep(check)
     const order = transform({ input }, ({ input }) => {
       const { meta: _meta, request, ...rest } = input
-      return { ...rest, requests: request ? [request] : [], language: "bn" as const }
+      return { ...rest, requests: requestsOf(request), language: "bn" as const }
     })
     const placed = placeShopOrderWorkflow.runAsStep({ input: order })
     const counted = transform({ page }, ({ page }) => ({ page_id: page.page_id }))

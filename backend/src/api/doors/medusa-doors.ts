@@ -6,7 +6,7 @@ import { guessCounted } from "../utils/guesses"
 import { receiveImages, storeImages } from "../utils/upload"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
 import { retryAfterSeconds, shopRefusalStatus } from "../utils/shop-errors"
-import { placeOnce } from "../utils/idempotency"
+import { retryWhenPlacedElsewhere } from "../utils/idempotency"
 import { limits } from "../../lib/rate-limit"
 import { clientAddress } from "../../lib/client-address"
 import { storeOrder } from "../../read-models/store-cart"
@@ -246,7 +246,7 @@ const completeThroughShop = chain(limitStoreOrdersByAddress, async (req, res, ne
   try {
     const [cartId] = segments(req)
     const input = { cart_id: cartId!, customer_id: storeCustomer(req), client_address: clientAddress(req) }
-    const { result } = await placeOnce(() => completeStoreCartWorkflow(req.scope).run({ input }))
+    const { result } = await retryWhenPlacedElsewhere(() => completeStoreCartWorkflow(req.scope).run({ input }))
     res.json({ type: "order", order: await storeOrder(req.scope, result.order_id) })
   } catch (err) {
     // the shop's refusal in its own words (Medusa's handler would replace a 409's message)

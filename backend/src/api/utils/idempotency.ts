@@ -46,7 +46,7 @@ export function orderRequestOf(req: MedusaRequest, scope: string, body: unknown)
  * (its lock did not hold: ORDER_ALREADY_PLACED, nothing of this attempt kept),
  * runs it once more, which finds that order and answers it.
  */
-export async function placeOnce<T>(run: () => Promise<T>): Promise<T> {
+export async function retryWhenPlacedElsewhere<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {

@@ -6,7 +6,7 @@ import {
   placeLandingOrderWorkflow,
 } from "#app/workflows/place-shop-order"
 import { clientAddress } from "#app/lib/client-address"
-import { orderRequestOf, placeOnce } from "#app/api/utils/idempotency"
+import { orderRequestOf, retryWhenPlacedElsewhere } from "#app/api/utils/idempotency"
 import { metaTrackingOf } from "#app/api/utils/meta-tracking"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
@@ -67,7 +67,7 @@ function place(req: MedusaRequest<Body>) {
 }
 
 export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
-  const { result } = await placeOnce(() => place(req))
+  const { result } = await retryWhenPlacedElsewhere(() => place(req))
   const order = result.view
   res.status(201).json({
     success: true,
