@@ -1,6 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { nativeAdminOrderMiddlewares } from "./doors/admin-orders"
-import { medusaDoorMiddlewares } from "./doors/medusa-doors"
+import { medusaDoorMiddlewares } from "./doors"
 import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminIncompleteOrderMiddlewares } from "./api/admin/incomplete-orders/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
