@@ -29,9 +29,12 @@ export function setPublicReader(r) { reader = r; }
 export function serializeState(s) { return JSON.stringify(s).replace(/</g, '\\\\u003c'); }
 globalThis.__renders = 0;
 export function renderLandingPage(path, page, origin) {
+  // as the real app: any other path is its confirmation screen, which only a browser can render
+  if (!/^\\/landing\\/[^/]+\\/?$/.test(path)) throw new Error('window is not defined');
   globalThis.__renders++;
+  const canonical = '<link rel="canonical" href="' + new URL(path, origin).href + '">';
   return page
-    ? { status: 200, html: '<h1>' + page.hero.headline + '</h1>', head: '<title>' + page.title + '</title>', state: { page } }
+    ? { status: 200, html: '<h1>' + page.hero.headline + '</h1>', head: '<title>' + page.title + '</title>' + canonical, state: { page } }
     : { status: 404, html: '<h1>not found</h1>', head: '<title>none</title>', state: { page: null } };
 }
 export function shopPageKey(href) {
@@ -43,7 +46,7 @@ export async function renderShopPage(href, origin) {
   globalThis.__renders++;
   globalThis.__hrefs = [...(globalThis.__hrefs ?? []), href];
   const body = await reader('/api/shop/products/get?sortBy=default');
-  return { status: 200, html: '<ul>' + body.products.map((p) => '<li>' + p.title + '</li>').join('') + '</ul>', head: '<title>shop</title>', state: { queries: body } };
+  return { status: 200, html: '<ul>' + body.products.map((p) => '<li>' + p.title + '</li>').join('') + '</ul>', head: '<title>shop</title><link rel="canonical" href="' + new URL(href, origin).href + '">', state: { queries: body } };
 }
 `;
 
@@ -357,6 +360,45 @@ describe('pages rendered at the edge', () => {
     expect(renders() - before).toBe(1);
     expect((globalThis as { __hrefs?: string[] }).__hrefs).toEqual(['/shop/list?category=men']);
     expect(server.edge.pages.size).toBe(1);
+  });
+});
+
+describe('odd slashes in page addresses', () => {
+  const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+
+  it('sends //landing/{slug} and other doubled slashes to the page\'s own address, where it is rendered', async () => {
+    const { base } = await startEdge({ edgeSecret: SECRET });
+    for (const [odd, normal] of [
+      ['//landing/eid-offer', '/landing/eid-offer'],
+      ['/landing//eid-offer', '/landing/eid-offer'],
+      ['//landing//eid-offer?utm_source=fb', '/landing/eid-offer?utm_source=fb'],
+      ['//shop//list', '/shop/list'],
+      ['//', '/'],
+    ]) {
+      const res = await fetch(`${base}${odd}`, { redirect: 'manual' });
+      expect(res.status, odd).toBe(301);
+      expect(res.headers.get('location'), odd).toBe(normal);
+    }
+    const res = await fetch(`${base}//landing/eid-offer`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1>প্রথম শিরোনাম</h1>');
+    expect(canonicalOf(html)).toBe('https://shop.example/landing/eid-offer');
+  });
+
+  it('never lets a trailing slash set the canonical address of a page, for its visitor or anyone after', async () => {
+    const { base } = await startEdge({ edgeSecret: SECRET });
+    for (const odd of ['/landing/eid-offer/', '/landing/eid-offer//', '/shop/product/prod_1/', '/shop/list/']) {
+      const res = await fetch(`${base}${odd}`, { redirect: 'manual' });
+      expect(res.status, odd).toBe(301);
+      expect(res.headers.get('location'), odd).toBe(odd.replace(/\/+$/, ''));
+      const followed = await fetch(`${base}${odd}`);
+      expect(canonicalOf(await followed.text()), odd).toBe(`https://shop.example${odd.replace(/\/+$/, '')}`);
+    }
+    for (const normal of ['/landing/eid-offer', '/shop/product/prod_1', '/shop/list']) {
+      const html = await (await fetch(`${base}${normal}`)).text();
+      expect(canonicalOf(html), normal).toBe(`https://shop.example${normal}`);
+    }
   });
 });
 

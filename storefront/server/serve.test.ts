@@ -237,7 +237,11 @@ describe('static files and the SPA', () => {
       expect(res.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
       expect(res.body.toString(), pathname).toContain('<div id="root">');
     }
-    for (const pathname of ['/', '/shop/list/', '/shop/product/prod_1', '/checkout', '/profile', '/auth/login', '/auth/register', '/auth-login', '/order-confirmation', '/landing/eid']) {
+    // a trailing slash is the same page, at its one address
+    const slashed = await request('/shop/list/?category=men', { headers: { Accept: 'text/html' } });
+    expect(slashed.status).toBe(301);
+    expect(slashed.headers.location).toBe('/shop/list?category=men');
+    for (const pathname of ['/', '/shop/list', '/shop/product/prod_1', '/checkout', '/profile', '/auth/login', '/auth/register', '/auth-login', '/order-confirmation', '/landing/eid']) {
       expect((await request(pathname, { headers: { Accept: 'text/html' } })).status, pathname).toBe(200);
     }
   });

@@ -14,11 +14,18 @@
  *   just works. A page navigation (GET, Accept: text/html) under /auth or
  *   /admin is a storefront route (/auth/login, /admin/dashboard) and gets the SPA.
  *
+ * - Holds out against one client: headers must arrive within a short time, a
+ *   request body must keep up a minimum rate, one client address may hold
+ *   only so many connections and proxied requests, and a full proxy answers
+ *   503 at once. The edge's own backend reads (public reads, page renders,
+ *   views, /health) have their own sockets, so proxied requests never delay them.
+ *
  * Env: STOREFRONT_PORT (5173), HOST (0.0.0.0), MEDUSA_BACKEND_URL
  * (http://localhost:9000), MEDUSA_PUBLISHABLE_KEY (optional), SHOP_SUPPORT_PHONE
  * (optional; the app's default line when unset), TRUST_PROXY (the reverse
  * proxies in front whose X-Forwarded-* are believed: `loopback`, addresses or
- * CIDRs, comma-separated, as for the backend; unset: none).
+ * CIDRs, comma-separated, as for the backend; unset: none), and the limits of
+ * LIMIT_VARIABLES (STOREFRONT_HEADERS_TIMEOUT_MS and the rest).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,6 +36,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +94,68 @@ export type StorefrontServerOptions = {
   pageCacheBytes?: number;
   /** How often counted landing views are written (ms; default 1000). */
   viewFlushMs?: number;
+} & ServerLimits;
+
+/**
+ * What one client may hold of this server (each has an environment variable,
+ * LIMIT_VARIABLES). A client is its address as TRUST_PROXY resolves it.
+ */
+export type ServerLimits = {
+  /** The request line and headers must arrive within this (ms; default 10 s). */
+  headersTimeoutMs?: number;
+  /** A whole request, body included, must arrive within this (ms; default 10 min: a 50 MB upload at 85 KB/s). */
+  requestTimeoutMs?: number;
+  /** A request body slower than this over any `bodyGraceMs` is cut off with 408 (bytes/s; default 2048). */
+  minBodyRate?: number;
+  /** The window the body rate is measured over, and the grace before the first check (ms; default 10 s). */
+  bodyGraceMs?: number;
+  /** Open connections from one socket address, a trusted proxy's excepted (default 512); more are closed at once. */
+  maxConnectionsPerAddress?: number;
+  /** Proxied requests in flight from one client (default 64); more are answered 429. */
+  maxProxiedPerClient?: number;
+  /** Sockets to the backend for proxied requests (default 256); when all are busy, 503 at once. */
+  proxySockets?: number;
+  /** Sockets to the backend for the edge's own reads and writes (default 64). */
+  edgeSockets?: number;
 };
+
+/** The environment variable of each limit. */
+export const LIMIT_VARIABLES: Record<keyof ServerLimits, string> = {
+  headersTimeoutMs: 'STOREFRONT_HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'STOREFRONT_REQUEST_TIMEOUT_MS',
+  minBodyRate: 'STOREFRONT_MIN_BODY_RATE',
+  bodyGraceMs: 'STOREFRONT_BODY_GRACE_MS',
+  maxConnectionsPerAddress: 'STOREFRONT_MAX_CONNECTIONS_PER_ADDRESS',
+  maxProxiedPerClient: 'STOREFRONT_MAX_PROXIED_PER_CLIENT',
+  proxySockets: 'STOREFRONT_PROXY_SOCKETS',
+  edgeSockets: 'STOREFRONT_EDGE_SOCKETS',
+};
+
+const DEFAULT_LIMITS: Required<ServerLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 600_000,
+  minBodyRate: 2048,
+  bodyGraceMs: 10_000,
+  // generous: mobile carriers put many shoppers behind one address, and a connection alone costs little
+  maxConnectionsPerAddress: 512,
+  maxProxiedPerClient: 64,
+  proxySockets: 256,
+  edgeSockets: 64,
+};
+
+/** The limits set in `env` (unset or empty: the default); anything but a positive whole number is refused, naming the variable. */
+export function limitsFromEnv(env: Record<string, string | undefined>): ServerLimits {
+  const limits: ServerLimits = {};
+  for (const [key, name] of Object.entries(LIMIT_VARIABLES) as [keyof ServerLimits, string][]) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+      throw new Error(`${name} must be a positive whole number, got "${value}"`);
+    }
+    limits[key] = Number(value);
+  }
+  return limits;
+}
 
 /** The storefront server, with its edge parts: the shared cache and the landing views not yet written. */
 export type StorefrontServer = Server & {
@@ -103,6 +172,8 @@ export type StorefrontServer = Server & {
 };
 
 const PROXY_PREFIXES = ['/api', '/app', '/auth', '/store', '/admin', '/static', '/health'];
+/** The backend's health check: read on the edge's own socket, one read at a time whoever asks. */
+const HEALTH_PATH = '/health';
 /** Public reads served from the shared cache: a landing page, the listing, a product. */
 const LANDING_READ = /^\/api\/landing\/([^/]+)$/;
 const CATALOG_READ = /^\/api\/shop\/products\/get(?:\/[^/]+)?$/;
@@ -192,6 +263,16 @@ type StaticFile = {
 };
 
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** A page path with doubled and trailing slashes taken out: the one address a page is rendered and linked under. */
+export function normalPagePath(pathname: string): string {
+  return `/${pathname.split('/').filter(Boolean).join('/')}`;
+}
+
+/** Whether a request carries a body (announced by its length or by chunked encoding). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
 
 function matchesPrefix(pathname: string, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -381,7 +462,21 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   const backend = parseBackendUrl(options.backendUrl ?? 'http://localhost:9000');
   const backendBasePath = backend.pathname.replace(/\/$/, '');
   const backendModule = backend.protocol === 'https:' ? https : http;
-  const agent = new backendModule.Agent({ keepAlive: true, maxSockets: 256 });
+  const limits: Required<ServerLimits> = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof ServerLimits)[]) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${key} must be a positive number, got ${value}`);
+    limits[key] = value;
+  }
+  // Node refuses a header timeout longer than the whole request's
+  limits.requestTimeoutMs = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs);
+  // Proxied requests and the edge's own reads on separate pools: a flood of slow uploads fills only
+  // the proxy's, and the pages, public reads and /health keep their sockets.
+  const proxyAgent = new backendModule.Agent({ keepAlive: true, maxSockets: limits.proxySockets });
+  const edgeAgent = new backendModule.Agent({ keepAlive: true, maxSockets: limits.edgeSockets });
+  // one health read at a time (coalesced): never behind a render's reads of made-up pages
+  const healthAgent = new backendModule.Agent({ keepAlive: true, maxSockets: 1 });
   const trusted = compileTrustProxy(options.trustProxy);
   const proxyTimeoutMs = options.proxyTimeoutMs ?? 120_000;
   const logError = options.logError ?? ((message: string) => console.error(message));
@@ -443,7 +538,12 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   );
 
   /** One request to the backend with the edge's secret (landing reads, views), the answer read whole. */
-  function backendCall(method: 'GET' | 'POST', target: string, body?: string): Promise<Omit<CachedAnswer, 'version' | 'fetchedAt'>> {
+  function backendCall(
+    method: 'GET' | 'POST',
+    target: string,
+    body?: string,
+    via: { agent: http.Agent; timeoutMs: number } = { agent: edgeAgent, timeoutMs: 30_000 },
+  ): Promise<Omit<CachedAnswer, 'version' | 'fetchedAt'>> {
     return new Promise((resolve, reject) => {
       const headers: OutgoingHttpHeaders = { host: backend.host, accept: 'application/json' };
       if (edgeSecret) headers[EDGE_SECRET_HEADER] = edgeSecret;
@@ -459,7 +559,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
           path: backendBasePath + target,
           method,
           headers,
-          agent,
+          agent: via.agent,
         },
         (answer) => {
           const chunks: Buffer[] = [];
@@ -474,7 +574,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
           answer.on('error', reject);
         },
       );
-      upstream.setTimeout(30_000, () => upstream.destroy(new Error('Backend timed out')));
+      upstream.setTimeout(via.timeoutMs, () => upstream.destroy(new Error('Backend timed out')));
       upstream.on('error', reject);
       upstream.end(body);
     });
@@ -519,6 +619,30 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       },
     );
     return true;
+  }
+
+  let healthRead: Promise<Omit<CachedAnswer, 'version' | 'fetchedAt'>> | null = null;
+
+  /** GET /health: the backend's answer, on the health socket, one read shared by everyone asking meanwhile. */
+  function serveHealth(req: IncomingMessage, res: ServerResponse) {
+    healthRead ??= backendCall('GET', HEALTH_PATH, undefined, { agent: healthAgent, timeoutMs: 5000 }).finally(() => {
+      healthRead = null;
+    });
+    healthRead.then(
+      (answer) => {
+        res.writeHead(answer.status, {
+          ...BASE_SECURITY_HEADERS,
+          'Content-Type': answer.contentType,
+          'Cache-Control': 'no-store',
+          'Content-Length': answer.body.length,
+        });
+        res.end(req.method === 'HEAD' ? undefined : answer.body);
+      },
+      (error: Error) => {
+        logError(`[storefront] ${req.method} ${HEALTH_PATH}: ${error.message}`);
+        if (!res.headersSent) sendJson(res, 502, { success: false, message: 'Backend unavailable' });
+      },
+    );
   }
 
   function decodeSlug(segment: string): string {
@@ -696,6 +820,19 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       return;
     }
     const page = matchPagePath(decoded);
+    // `//landing/x` or `/landing/x/` is the page at `/landing/x`: sent there, so the page is rendered,
+    // kept and linked (canonical, og:url) under its one address whatever the first visitor typed
+    const normal = normalPagePath(pathname);
+    if (page && normal !== pathname) {
+      res.writeHead(301, {
+        ...OWN_HEADERS,
+        Location: normal + (req.url ?? '').slice(pathname.length),
+        'Cache-Control': 'public, max-age=3600',
+        'Content-Length': 0,
+      });
+      res.end();
+      return;
+    }
     const shellFile = page === 'landing' || page === 'orderConfirmation' ? landingShellFile : indexFile;
     const sendShell = () => sendFile(req, res, shellFile, 'no-cache', page ? 200 : 404);
     if (!page) {
@@ -749,7 +886,40 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     return headers;
   }
 
+  /** The client as far as TRUST_PROXY lets this server know it. */
+  function clientOf(req: IncomingMessage): string {
+    return trusted ? proxyaddr(req, trusted) : (req.socket.remoteAddress ?? '');
+  }
+
+  /** A refusal that says when to come back; the connection is closed (a body sent with it is not read). */
+  function refuse(res: ServerResponse, status: 408 | 429 | 503, message: string, retryAfterSeconds?: number) {
+    res.writeHead(status, {
+      ...BASE_SECURITY_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+      ...(retryAfterSeconds !== undefined && { 'Retry-After': String(retryAfterSeconds) }),
+    });
+    res.end(JSON.stringify({ success: false, message }));
+  }
+
+  // proxied requests holding a backend socket: all of them, and per client
+  let proxiedNow = 0;
+  const proxiedByClient = new Map<string, number>();
+
   function proxy(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const client = clientOf(req);
+    const held = proxiedByClient.get(client) ?? 0;
+    if (held >= limits.maxProxiedPerClient) {
+      refuse(res, 429, 'Too many requests at once from this address', 1);
+      return;
+    }
+    // a full pool would queue the request behind slow ones: answering at once is kinder to everyone
+    if (proxiedNow >= limits.proxySockets) {
+      refuse(res, 503, 'The shop is busy, please try again in a moment', 1);
+      return;
+    }
+
     // a write through this server (the admin's changes, orders taking stock): public reads start afresh
     const changes = !['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? 'GET') && !QUIET_WRITES.test(pathname);
     const upstream = backendModule.request({
@@ -760,7 +930,21 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       path: backendBasePath + (req.url ?? '/'),
       method: req.method,
       headers: forwardedHeaders(req),
-      agent,
+      agent: proxyAgent,
+    });
+    proxiedNow++;
+    proxiedByClient.set(client, held + 1);
+    // the request's socket goes back to the pool when the request closes, however it ends
+    upstream.once('close', () => {
+      proxiedNow--;
+      const left = (proxiedByClient.get(client) ?? 1) - 1;
+      if (left > 0) proxiedByClient.set(client, left);
+      else proxiedByClient.delete(client);
+    });
+    let cutOff = false;
+    slowBodyAborts.set(req, () => {
+      cutOff = true;
+      upstream.destroy();
     });
 
     upstream.setTimeout(proxyTimeoutMs, () => {
@@ -782,7 +966,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     });
 
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (res.destroyed) return;
+      if (res.destroyed || cutOff) return;
       if (res.headersSent) {
         res.destroy();
         return;
@@ -802,7 +986,56 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     req.pipe(upstream);
   }
 
-  const server = http.createServer((req, res) => {
+  // ---------- slow request bodies: each must keep up limits.minBodyRate over every limits.bodyGraceMs ----------
+  type WatchedBody = { req: IncomingMessage; res: ServerResponse; bytes: number; markBytes: number; markAt: number };
+  const watchedBodies = new Set<WatchedBody>();
+  /** What else to stop when a request's body is cut off (the proxied request). */
+  const slowBodyAborts = new WeakMap<IncomingMessage, () => void>();
+
+  function watchBody(req: IncomingMessage, res: ServerResponse) {
+    if (!hasBody(req)) return;
+    const watched: WatchedBody = { req, res, bytes: 0, markBytes: 0, markAt: Date.now() };
+    watchedBodies.add(watched);
+    // also drains a body nobody reads (a GET with one), under the same rate
+    req.on('data', (chunk: Buffer) => {
+      watched.bytes += chunk.length;
+    });
+    const done = () => watchedBodies.delete(watched);
+    req.once('end', done);
+    req.once('close', done);
+  }
+
+  function checkBodies() {
+    const now = Date.now();
+    for (const watched of watchedBodies) {
+      const elapsed = now - watched.markAt;
+      if (elapsed < limits.bodyGraceMs) continue;
+      const rate = ((watched.bytes - watched.markBytes) * 1000) / elapsed;
+      // paused by this server (the backend reads slower): not the client's doing
+      if (rate >= limits.minBodyRate || watched.req.readableFlowing === false) {
+        watched.markBytes = watched.bytes;
+        watched.markAt = now;
+        continue;
+      }
+      watchedBodies.delete(watched);
+      const { req, res } = watched;
+      logError(`[storefront] ${req.method} ${req.url}: request body under ${limits.minBodyRate} B/s, cut off`);
+      slowBodyAborts.get(req)?.();
+      if (res.headersSent) req.socket.destroy();
+      else refuse(res, 408, 'The request body came too slowly');
+    }
+  }
+  const bodyWatch = setInterval(checkBodies, Math.max(50, Math.min(1000, limits.bodyGraceMs / 4)));
+  bodyWatch.unref();
+
+  const serverOptions: http.ServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // how often Node looks for connections over those timeouts (its default, 30 s, would let them run long)
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)),
+  };
+  const server = http.createServer(serverOptions, (req, res) => {
+    watchBody(req, res);
     const rawUrl = req.url ?? '/';
     if (!rawUrl.startsWith('/')) {
       sendText(res, 400, 'Bad Request');
@@ -810,6 +1043,10 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     }
     const pathname = rawUrl.split('?', 1)[0]!;
     const sharedPageRoute = matchesPrefix(pathname, SHARED_PREFIXES) && isPageNavigation(req);
+    if (pathname === HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      serveHealth(req, res);
+      return;
+    }
     if (matchesPrefix(pathname, PROXY_PREFIXES) && !sharedPageRoute) {
       if (!servePublicRead(req, res, pathname, rawUrl)) proxy(req, res, pathname);
       return;
@@ -828,9 +1065,30 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     closeRedis = close;
   });
   const ready = Promise.all([rendererReady, subscribed]).then(() => undefined);
+  // connections per socket address; a trusted proxy carries many clients, which are counted per request
+  const connectionsByAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (trusted?.(address, 0)) return;
+    const count = (connectionsByAddress.get(address) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    connectionsByAddress.set(address, count);
+    socket.once('close', () => {
+      const left = (connectionsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) connectionsByAddress.set(address, left);
+      else connectionsByAddress.delete(address);
+    });
+  });
+
   server.on('close', () => {
     closeRedis();
-    void views.stop().finally(() => agent.destroy());
+    clearInterval(bodyWatch);
+    proxyAgent.destroy();
+    healthAgent.destroy();
+    void views.stop().finally(() => edgeAgent.destroy());
   });
   return Object.assign(server, { edge: { cache, pages, views, flushViews: () => views.flush(), ready } });
 }
@@ -856,6 +1114,7 @@ function main() {
     publicUrl: process.env.PUBLIC_URL || `http://localhost:${port}`,
     edgeSecret: process.env.EDGE_SECRET,
     redisUrl: process.env.REDIS_URL,
+    ...limitsFromEnv(process.env),
   });
 
   server.listen(port, host, () => {
