@@ -25,7 +25,7 @@
  * (optional; the app's default line when unset), TRUST_PROXY (the reverse
  * proxies in front whose X-Forwarded-* are believed: `loopback`, addresses or
  * CIDRs, comma-separated, as for the backend; unset: none), and the limits of
- * LIMIT_VARIABLES (STOREFRONT_HEADERS_TIMEOUT_MS and the rest).
+ * LIMIT_VARIABLES in limits.ts (STOREFRONT_HEADERS_TIMEOUT_MS and the rest).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -36,7 +36,6 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import https from 'node:https';
-import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -52,9 +51,22 @@ import {
 import proxyaddr from 'proxy-addr';
 import zlib from 'node:zlib';
 
+import {
+  BodyRateWatch,
+  ClientCounter,
+  ConnectionCap,
+  limitsFromEnv,
+  resolveLimits,
+  serverTimeouts,
+  type Refusal,
+  type ServerLimits,
+} from './limits';
 import { answerJson, fillTemplate, loadRenderer, PageCache, type LandingLike, type RenderedPage, type Renderer } from './pages';
 import { PublicCache, type CachedAnswer } from './public-cache';
 import { ViewCounter } from './view-counter';
+
+// part of the server's options and environment: importable from here with the rest of them
+export { LIMIT_VARIABLES, limitsFromEnv, type ServerLimits } from './limits';
 
 export type StorefrontServerOptions = {
   /** Folder of the Vite build; default ../dist next to this file. */
@@ -95,67 +107,6 @@ export type StorefrontServerOptions = {
   /** How often counted landing views are written (ms; default 1000). */
   viewFlushMs?: number;
 } & ServerLimits;
-
-/**
- * What one client may hold of this server (each has an environment variable,
- * LIMIT_VARIABLES). A client is its address as TRUST_PROXY resolves it.
- */
-export type ServerLimits = {
-  /** The request line and headers must arrive within this (ms; default 10 s). */
-  headersTimeoutMs?: number;
-  /** A whole request, body included, must arrive within this (ms; default 10 min: a 50 MB upload at 85 KB/s). */
-  requestTimeoutMs?: number;
-  /** A request body slower than this over any `bodyGraceMs` is cut off with 408 (bytes/s; default 2048). */
-  minBodyRate?: number;
-  /** The window the body rate is measured over, and the grace before the first check (ms; default 10 s). */
-  bodyGraceMs?: number;
-  /** Open connections from one socket address, a trusted proxy's excepted (default 512); more are closed at once. */
-  maxConnectionsPerAddress?: number;
-  /** Proxied requests in flight from one client (default 64); more are answered 429. */
-  maxProxiedPerClient?: number;
-  /** Sockets to the backend for proxied requests (default 256); when all are busy, 503 at once. */
-  proxySockets?: number;
-  /** Sockets to the backend for the edge's own reads and writes (default 64). */
-  edgeSockets?: number;
-};
-
-/** The environment variable of each limit. */
-export const LIMIT_VARIABLES: Record<keyof ServerLimits, string> = {
-  headersTimeoutMs: 'STOREFRONT_HEADERS_TIMEOUT_MS',
-  requestTimeoutMs: 'STOREFRONT_REQUEST_TIMEOUT_MS',
-  minBodyRate: 'STOREFRONT_MIN_BODY_RATE',
-  bodyGraceMs: 'STOREFRONT_BODY_GRACE_MS',
-  maxConnectionsPerAddress: 'STOREFRONT_MAX_CONNECTIONS_PER_ADDRESS',
-  maxProxiedPerClient: 'STOREFRONT_MAX_PROXIED_PER_CLIENT',
-  proxySockets: 'STOREFRONT_PROXY_SOCKETS',
-  edgeSockets: 'STOREFRONT_EDGE_SOCKETS',
-};
-
-const DEFAULT_LIMITS: Required<ServerLimits> = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 600_000,
-  minBodyRate: 2048,
-  bodyGraceMs: 10_000,
-  // generous: mobile carriers put many shoppers behind one address, and a connection alone costs little
-  maxConnectionsPerAddress: 512,
-  maxProxiedPerClient: 64,
-  proxySockets: 256,
-  edgeSockets: 64,
-};
-
-/** The limits set in `env` (unset or empty: the default); anything but a positive whole number is refused, naming the variable. */
-export function limitsFromEnv(env: Record<string, string | undefined>): ServerLimits {
-  const limits: ServerLimits = {};
-  for (const [key, name] of Object.entries(LIMIT_VARIABLES) as [keyof ServerLimits, string][]) {
-    const value = env[name]?.trim();
-    if (!value) continue;
-    if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
-      throw new Error(`${name} must be a positive whole number, got "${value}"`);
-    }
-    limits[key] = Number(value);
-  }
-  return limits;
-}
 
 /** The storefront server, with its edge parts: the shared cache and the landing views not yet written. */
 export type StorefrontServer = Server & {
@@ -267,11 +218,6 @@ const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** A page path with doubled and trailing slashes taken out: the one address a page is rendered and linked under. */
 export function normalPagePath(pathname: string): string {
   return `/${pathname.split('/').filter(Boolean).join('/')}`;
-}
-
-/** Whether a request carries a body (announced by its length or by chunked encoding). */
-function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 function matchesPrefix(pathname: string, prefixes: readonly string[]): boolean {
@@ -462,15 +408,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   const backend = parseBackendUrl(options.backendUrl ?? 'http://localhost:9000');
   const backendBasePath = backend.pathname.replace(/\/$/, '');
   const backendModule = backend.protocol === 'https:' ? https : http;
-  const limits: Required<ServerLimits> = { ...DEFAULT_LIMITS };
-  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof ServerLimits)[]) {
-    const value = options[key];
-    if (value === undefined) continue;
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${key} must be a positive number, got ${value}`);
-    limits[key] = value;
-  }
-  // Node refuses a header timeout longer than the whole request's
-  limits.requestTimeoutMs = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs);
+  const limits = resolveLimits(options);
   // Proxied requests and the edge's own reads on separate pools: a flood of slow uploads fills only
   // the proxy's, and the pages, public reads and /health keep their sockets.
   const proxyAgent = new backendModule.Agent({ keepAlive: true, maxSockets: limits.proxySockets });
@@ -892,7 +830,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   }
 
   /** A refusal that says when to come back; the connection is closed (a body sent with it is not read). */
-  function refuse(res: ServerResponse, status: 408 | 429 | 503, message: string, retryAfterSeconds?: number) {
+  function refuse(res: ServerResponse, { status, message, retryAfterSeconds }: Refusal) {
     res.writeHead(status, {
       ...BASE_SECURITY_HEADERS,
       'Content-Type': 'application/json; charset=utf-8',
@@ -903,20 +841,13 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     res.end(JSON.stringify({ success: false, message }));
   }
 
-  // proxied requests holding a backend socket: all of them, and per client
-  let proxiedNow = 0;
-  const proxiedByClient = new Map<string, number>();
+  // proxied requests holding a backend socket: all of them (at most the proxy's pool), and per client
+  const proxied = new ClientCounter(limits.maxProxiedPerClient, limits.proxySockets);
 
   function proxy(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    const client = clientOf(req);
-    const held = proxiedByClient.get(client) ?? 0;
-    if (held >= limits.maxProxiedPerClient) {
-      refuse(res, 429, 'Too many requests at once from this address', 1);
-      return;
-    }
-    // a full pool would queue the request behind slow ones: answering at once is kinder to everyone
-    if (proxiedNow >= limits.proxySockets) {
-      refuse(res, 503, 'The shop is busy, please try again in a moment', 1);
+    const place = proxied.tryAcquire(clientOf(req));
+    if ('refusal' in place) {
+      refuse(res, place.refusal);
       return;
     }
 
@@ -932,17 +863,10 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
       headers: forwardedHeaders(req),
       agent: proxyAgent,
     });
-    proxiedNow++;
-    proxiedByClient.set(client, held + 1);
     // the request's socket goes back to the pool when the request closes, however it ends
-    upstream.once('close', () => {
-      proxiedNow--;
-      const left = (proxiedByClient.get(client) ?? 1) - 1;
-      if (left > 0) proxiedByClient.set(client, left);
-      else proxiedByClient.delete(client);
-    });
+    upstream.once('close', place.release);
     let cutOff = false;
-    slowBodyAborts.set(req, () => {
+    bodyWatch.onCutOff(req, () => {
       cutOff = true;
       upstream.destroy();
     });
@@ -986,56 +910,12 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     req.pipe(upstream);
   }
 
-  // ---------- slow request bodies: each must keep up limits.minBodyRate over every limits.bodyGraceMs ----------
-  type WatchedBody = { req: IncomingMessage; res: ServerResponse; bytes: number; markBytes: number; markAt: number };
-  const watchedBodies = new Set<WatchedBody>();
-  /** What else to stop when a request's body is cut off (the proxied request). */
-  const slowBodyAborts = new WeakMap<IncomingMessage, () => void>();
+  // slow request bodies: each must keep up limits.minBodyRate over every limits.bodyGraceMs
+  const bodyWatch = new BodyRateWatch({ minBodyRate: limits.minBodyRate, bodyGraceMs: limits.bodyGraceMs, logError, refuse });
+  bodyWatch.start();
 
-  function watchBody(req: IncomingMessage, res: ServerResponse) {
-    if (!hasBody(req)) return;
-    const watched: WatchedBody = { req, res, bytes: 0, markBytes: 0, markAt: Date.now() };
-    watchedBodies.add(watched);
-    // also drains a body nobody reads (a GET with one), under the same rate
-    req.on('data', (chunk: Buffer) => {
-      watched.bytes += chunk.length;
-    });
-    const done = () => watchedBodies.delete(watched);
-    req.once('end', done);
-    req.once('close', done);
-  }
-
-  function checkBodies() {
-    const now = Date.now();
-    for (const watched of watchedBodies) {
-      const elapsed = now - watched.markAt;
-      if (elapsed < limits.bodyGraceMs) continue;
-      const rate = ((watched.bytes - watched.markBytes) * 1000) / elapsed;
-      // paused by this server (the backend reads slower): not the client's doing
-      if (rate >= limits.minBodyRate || watched.req.readableFlowing === false) {
-        watched.markBytes = watched.bytes;
-        watched.markAt = now;
-        continue;
-      }
-      watchedBodies.delete(watched);
-      const { req, res } = watched;
-      logError(`[storefront] ${req.method} ${req.url}: request body under ${limits.minBodyRate} B/s, cut off`);
-      slowBodyAborts.get(req)?.();
-      if (res.headersSent) req.socket.destroy();
-      else refuse(res, 408, 'The request body came too slowly');
-    }
-  }
-  const bodyWatch = setInterval(checkBodies, Math.max(50, Math.min(1000, limits.bodyGraceMs / 4)));
-  bodyWatch.unref();
-
-  const serverOptions: http.ServerOptions = {
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    // how often Node looks for connections over those timeouts (its default, 30 s, would let them run long)
-    connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)),
-  };
-  const server = http.createServer(serverOptions, (req, res) => {
-    watchBody(req, res);
+  const server = http.createServer(serverTimeouts(limits), (req, res) => {
+    bodyWatch.watch(req, res);
     const rawUrl = req.url ?? '/';
     if (!rawUrl.startsWith('/')) {
       sendText(res, 400, 'Bad Request');
@@ -1066,26 +946,11 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
   });
   const ready = Promise.all([rendererReady, subscribed]).then(() => undefined);
   // connections per socket address; a trusted proxy carries many clients, which are counted per request
-  const connectionsByAddress = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    if (trusted?.(address, 0)) return;
-    const count = (connectionsByAddress.get(address) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerAddress) {
-      socket.destroy();
-      return;
-    }
-    connectionsByAddress.set(address, count);
-    socket.once('close', () => {
-      const left = (connectionsByAddress.get(address) ?? 1) - 1;
-      if (left > 0) connectionsByAddress.set(address, left);
-      else connectionsByAddress.delete(address);
-    });
-  });
+  new ConnectionCap(limits.maxConnectionsPerAddress, trusted).attach(server);
 
   server.on('close', () => {
     closeRedis();
-    clearInterval(bodyWatch);
+    bodyWatch.stop();
     proxyAgent.destroy();
     healthAgent.destroy();
     void views.stop().finally(() => edgeAgent.destroy());
