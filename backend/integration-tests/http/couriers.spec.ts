@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Order, Product } from "@shop/contract"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { pollCouriers } from "../../src/jobs/poll-couriers"
@@ -9,7 +9,7 @@ import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 jest.setTimeout(240_000)
 
 /**
- * Courier booking (issue 16) against a fake Steadfast and Pathao that follow
+ * Courier booking and sync against a fake Steadfast and Pathao that follow
  * their documented requests and answers. Couriers read their settings from
  * the environment when they book, so each test sets what it needs.
  */
@@ -361,6 +361,16 @@ shopIntegrationTestRunner({
         const { data } = await query.graph({ entity: "order", fields: ["payment_collections.status"], filters: { id: orderId } })
         return (data[0] as { payment_collections: { status: string }[] }).payment_collections.map((p) => p.status)
       }
+      /** The shop's status changes per order, as its event tells whoever follows orders. */
+      const transitions: { id: string; status: string }[] = []
+      const transitionsOf = (orderId: string) => transitions.filter((t) => t.id === orderId).map((t) => t.status)
+      beforeAll(() => {
+        getContainer()
+          .resolve(Modules.EVENT_BUS)
+          .subscribe("shop-order.status-changed", async (event: { data: unknown }) => void transitions.push(event.data as { id: string; status: string }), {
+            subscriberId: "couriers-spec-transitions",
+          })
+      })
       const hookBody = (order: Order, status: string, extra: Record<string, unknown> = {}) => ({
         notification_type: "delivery_status",
         consignment_id: consignmentOf(order).consignment_id,
@@ -399,13 +409,14 @@ shopIntegrationTestRunner({
         expect(res.data).toMatchObject({ status: "success", data: { outcome: "delivered", orderStatus: "delivered", moved: true } })
         const after = await details(order._id)
         expect(after.orderStatus).toBe("delivered")
-        expect(after.courier).toMatchObject({ courierStatus: "delivered", outcome: "delivered", collectedAmount: order.TotalAmount, deliveryCharge: 60, onHold: false })
+        // the cash it was booked to collect; Steadfast states its fee with the payout (the body's 60 is not taken)
+        expect(after.courier).toMatchObject({ courierStatus: "delivered", outcome: "delivered", collectedAmount: order.TotalAmount, deliveryCharge: null, onHold: false })
         expect(await paymentStatus(order._id)).toEqual(["completed"])
         // a repeat moves nothing further
         expect((await steadfastHook(hookBody(order, "delivered"))).data.data.moved).toBe(false)
       })
 
-      it("Steadfast: a returned parcel cancels the order, its units back in stock when received; hold flags it; partial records the cash and the units received", async () => {
+      it("Steadfast: a returned parcel cancels the order, its units back in stock when received; hold flags it; partial records its payout's cash and the units received", async () => {
         const returned = await shippedWith("steadfast")
         const stock = await stockOf()
         consignmentOf(returned).status = "cancelled"
@@ -439,7 +450,12 @@ shopIntegrationTestRunner({
         expect((await details(pending._id)).orderStatus).toBe("shipped")
         consignmentOf(pending).status = "partial_delivered"
         await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 500 }))
-        expect(await details(pending._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "partial", collectedAmount: 500, awaitingReturn: true } })
+        // what a partial delivery collected is Steadfast's word in its payout, not the webhook's
+        expect(await details(pending._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "partial", collectedAmount: null, awaitingReturn: true } })
+        const line = { consignment_id: consignmentOf(pending).consignment_id, invoice: pending.orderNumber, tracking_code: consignmentOf(pending).tracking_code }
+        fake.payouts.unshift({ id: 8001, amount: 440, created_at: "2026-11-25 17:00:00", consignments: [{ ...line, cod_amount: 500, delivery_charge: 60, status: "partial_delivered" }] })
+        expect((await api.post("/api/admin/couriers/steadfast/payouts", {}, as(admin.cookie))).status).toBe(200)
+        expect((await details(pending._id)).courier).toMatchObject({ outcome: "partial", collectedAmount: 500, deliveryCharge: 60, settledAmount: 440, payoutId: "8001" })
         const partialStock = await stockOf()
         const unnamed = await receive(pending._id)
         expect([unnamed.status, unnamed.data.message]).toEqual([400, "Name the units that came back from the partial delivery"])
@@ -450,8 +466,8 @@ shopIntegrationTestRunner({
         expect(one.data.data).toMatchObject({ awaitingReturn: false, returnedUnits: 1 })
         expect(await stockOf()).toBe(partialStock + 1)
         // a repeated webhook for the same partial delivery does not ask for the units again
-        await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 500 }))
-        expect((await details(pending._id)).courier).toMatchObject({ awaitingReturn: false, returnedUnits: 1 })
+        await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 1 }))
+        expect((await details(pending._id)).courier).toMatchObject({ awaitingReturn: false, returnedUnits: 1, collectedAmount: 500 })
       })
 
       it("Steadfast: a webhook for another parcel or a bad body changes nothing", async () => {
@@ -489,7 +505,107 @@ shopIntegrationTestRunner({
         expect(await details(order._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "delivered", courierStatus: "Delivered" } })
       })
 
+      it("a webhook's amounts are never stored: the parcel carries the courier's own (the cash asked for, Pathao's quoted fee, Steadfast's fee once it pays out)", async () => {
+        const steadfast = await shippedWith("steadfast")
+        consignmentOf(steadfast).status = "delivered"
+        const claimed = await steadfastHook(hookBody(steadfast, "delivered", { cod_amount: 1, delivery_charge: 9999 }))
+        expect(claimed.status).toBe(200)
+        // Steadfast's status read states no amounts: delivered is the cash it was asked to collect, its fee is not known yet
+        expect((await details(steadfast._id)).courier).toMatchObject({ outcome: "delivered", collectedAmount: steadfast.TotalAmount, deliveryCharge: null })
+
+        const partial = await shippedWith("steadfast")
+        consignmentOf(partial).status = "partial_delivered"
+        await steadfastHook(hookBody(partial, "partial_delivered", { cod_amount: 1, delivery_charge: 9999 }))
+        expect((await details(partial._id)).courier).toMatchObject({ outcome: "partial", collectedAmount: null, deliveryCharge: null })
+
+        const pathao = await shippedWith("pathao")
+        const parcel = pathaoOf(pathao)
+        parcel.order_status = "Delivered"
+        const event = { consignment_id: parcel.consignment_id, merchant_order_id: pathao.orderNumber, event: "order.delivered", delivery_fee: 9999, collected_amount: 1, updated_at: "2026-11-26 10:00:00" }
+        expect((await pathaoHook(event)).status).toBe(202)
+        expect((await details(pathao._id)).courier).toMatchObject({ outcome: "delivered", collectedAmount: pathao.TotalAmount, deliveryCharge: 60 })
+      })
+
+      it("the same webhook twice, one after the other or at once, makes one transition: one status change, one event, the same record and cash", async () => {
+        const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+        const cash = async () => (await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data
+
+        const order = await shippedWith("steadfast")
+        consignmentOf(order).status = "delivered"
+        const first = await steadfastHook(hookBody(order, "delivered"))
+        expect(first.data.data).toMatchObject({ outcome: "delivered", moved: true })
+        await settle()
+        const once = await details(order._id)
+        const cashOnce = await cash()
+        const replay = await steadfastHook(hookBody(order, "delivered"))
+        expect([replay.status, replay.data.data.moved]).toEqual([200, false])
+        await settle()
+        expect(await details(order._id)).toEqual(once)
+        expect(await cash()).toEqual(cashOnce)
+        // booked (shipped), then delivered once
+        expect(transitionsOf(order._id)).toEqual(["shipped", "delivered"])
+        expect(await paymentStatus(order._id)).toEqual(["completed"])
+
+        for (const provider of ["steadfast", "pathao"] as const) {
+          const twin = await shippedWith(provider)
+          const cashBefore = await cash()
+          let send: () => Promise<{ status: number; data: { data: { moved: boolean } } }>
+          if (provider === "steadfast") {
+            consignmentOf(twin).status = "delivered"
+            send = () => steadfastHook(hookBody(twin, "delivered"))
+          } else {
+            const parcel = pathaoOf(twin)
+            parcel.order_status = "Delivered"
+            send = () => pathaoHook({ consignment_id: parcel.consignment_id, merchant_order_id: twin.orderNumber, event: "order.delivered", updated_at: "2026-11-26 11:00:00" })
+          }
+          const both = await Promise.all([send(), send()])
+          expect(both.map((r) => r.status)).toEqual(provider === "steadfast" ? [200, 200] : [202, 202])
+          expect(both.map((r) => r.data.data.moved).sort()).toEqual([false, true])
+          await settle()
+          const after = await details(twin._id)
+          expect(after).toMatchObject({ orderStatus: "delivered", courier: { outcome: "delivered", collectedAmount: twin.TotalAmount } })
+          expect(transitionsOf(twin._id)).toEqual(["shipped", "delivered"])
+          expect(await paymentStatus(twin._id)).toEqual(["completed"])
+          expect((await cash()).collected - cashBefore.collected).toBe(twin.TotalAmount)
+          // and once more, after both: nothing moves
+          expect((await send()).data.data.moved).toBe(false)
+          expect(await details(twin._id)).toEqual(after)
+        }
+      })
+
+      it("a webhook for a status its courier does not confirm changes nothing", async () => {
+        const order = await shippedWith("steadfast")
+        const before = await details(order._id)
+        const claimed = await steadfastHook(hookBody(order, "delivered", { cod_amount: 1, delivery_charge: 9999 }))
+        expect(claimed.status).toBe(200)
+        expect(claimed.data.data).toMatchObject({ courierStatus: "in_review", outcome: "open", moved: false })
+        expect(await details(order._id)).toEqual(before)
+
+        const pathao = await shippedWith("pathao")
+        const pathaoBefore = await details(pathao._id)
+        const parcel = pathaoOf(pathao)
+        const event = { consignment_id: parcel.consignment_id, merchant_order_id: pathao.orderNumber, event: "order.delivered", delivery_fee: 9999, collected_amount: 1 }
+        expect((await pathaoHook(event)).status).toBe(202)
+        expect(await details(pathao._id)).toEqual(pathaoBefore)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect([...transitionsOf(order._id), ...transitionsOf(pathao._id)]).toEqual(["shipped", "shipped"])
+      })
+
+      it("a courier that cannot be reached: the webhook answers 502 (the courier sends it again) and records nothing; the poll catches up", async () => {
+        const order = await shippedWith("steadfast")
+        const before = await details(order._id)
+        consignmentOf(order).status = "delivered"
+        fake.failNextStatus = 503
+        const down = await steadfastHook(hookBody(order, "delivered", { cod_amount: 1, delivery_charge: 9999 }))
+        expect(down.status).toBe(502)
+        expect(await details(order._id)).toEqual(before)
+        await pollCouriers(getContainer(), { limit: 500, spacingMs: { steadfast: 0, pathao: 0 } })
+        expect(await details(order._id)).toMatchObject({ orderStatus: "delivered", courier: { collectedAmount: order.TotalAmount, deliveryCharge: null } })
+      })
+
       it("payouts: Steadfast's payouts settle their parcels; the cash adds up; reading again changes nothing", async () => {
+        // (the database starts afresh for each test, the fake does not: earlier tests' payouts would list parcels no longer here)
+        fake.payouts.length = 0
         const before = (await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data
         const delivered = await shippedWith("steadfast")
         const returned = await shippedWith("steadfast")
@@ -543,7 +659,7 @@ shopIntegrationTestRunner({
         consignmentOf(order).status = "delivered"
         await steadfastHook(hookBody(order, "delivered", { delivery_charge: 60 }))
         const full = (await details(order._id)).courier!
-        expect(full).toMatchObject({ collectedAmount: order.TotalAmount, deliveryCharge: 60 })
+        expect(full).toMatchObject({ collectedAmount: order.TotalAmount, deliveryCharge: null })
 
         const mine = (await api.get(`/api/shop/order/get-order-details/${order._id}`, as(shopper.cookie))).data.data as Order
         expect(mine.courier).toEqual({ ...full, collectedAmount: null, deliveryCharge: null, settledAmount: null, payoutId: null })

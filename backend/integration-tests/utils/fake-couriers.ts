@@ -34,6 +34,8 @@ export class FakeCouriers extends FakeHttpServer {
   failNextCreateStatus = 0
   /** the next create is refused (HTTP 422) with this body */
   refuseNextCreate: Record<string, unknown> | null = null
+  /** the next status read (Steadfast's status_by_*, Pathao's order info) answers this HTTP status with a server error body */
+  failNextStatus = 0
   private nextId = 1424107
   private tokensIssued = 0
 
@@ -64,6 +66,14 @@ export class FakeCouriers extends FakeHttpServer {
       return this.pathaoRoute(req.method!, path, req.headers, body, send)
     }
     send(404, { message: "Not found" })
+  }
+
+  private takeStatusFault(send: (status: number, payload: unknown, delayMs?: number) => void): boolean {
+    if (!this.failNextStatus) return false
+    const status = this.failNextStatus
+    this.failNextStatus = 0
+    send(status, { message: "Server Error" })
+    return true
   }
 
   private takeCreateFault(send: (status: number, payload: unknown, delayMs?: number) => void): boolean {
@@ -131,12 +141,17 @@ export class FakeCouriers extends FakeHttpServer {
       const found = this.payouts.find((p) => String(p.id) === payout[1])
       return found ? send(200, { data: { ...found, status: "paid" } }) : send(404, { status: 404, message: "Payment not found." })
     }
+    // its three status reads answer the delivery status only: no amounts (those come with a payout)
     const byInvoice = /^\/status_by_invoice\/(.+)$/.exec(path)
     const byCid = /^\/status_by_cid\/(\d+)$/.exec(path)
-    if (method === "GET" && (byInvoice || byCid)) {
+    const byTrackingCode = /^\/status_by_trackingcode\/(.+)$/.exec(path)
+    if (method === "GET" && (byInvoice || byCid || byTrackingCode)) {
+      if (this.takeStatusFault(send)) return
       const found = byInvoice
         ? this.steadfast.get(decodeURIComponent(byInvoice[1]!))
-        : [...this.steadfast.values()].find((c) => String(c.consignment_id) === byCid![1])
+        : byCid
+          ? [...this.steadfast.values()].find((c) => String(c.consignment_id) === byCid[1])
+          : [...this.steadfast.values()].find((c) => c.tracking_code === decodeURIComponent(byTrackingCode![1]!))
       return found ? send(200, { status: 200, delivery_status: found.status }) : send(404, { status: 404, message: "Consignment not found." })
     }
     send(404, { message: "Not found" })
@@ -177,9 +192,19 @@ export class FakeCouriers extends FakeHttpServer {
     }
     const info = /^\/aladdin\/api\/v1\/orders\/([^/]+)\/info$/.exec(path)
     if (method === "GET" && info) {
+      if (this.takeStatusFault(send)) return
       const order = this.pathao.get(decodeURIComponent(info[1]!))
       if (!order) return send(404, { message: "Order not found", type: "error", code: 404 })
-      return send(200, { message: "Order info", type: "success", code: 200, data: { ...order, order_status_slug: order.order_status, updated_at: new Date().toISOString(), invoice_id: null } })
+      // the documented short info: the status, no amounts (the fee is quoted when the order is created)
+      const data = {
+        consignment_id: order.consignment_id,
+        merchant_order_id: order.merchant_order_id,
+        order_status: order.order_status,
+        order_status_slug: order.order_status,
+        updated_at: new Date().toISOString(),
+        invoice_id: null,
+      }
+      return send(200, { message: "Order info", type: "success", code: 200, data })
     }
     send(404, { message: "Not found" })
   }

@@ -10,7 +10,7 @@ const POLL_MINUTES = positiveFromEnv("COURIER_POLL_MINUTES", 10)
 const PER_RUN = positiveFromEnv("COURIER_POLL_BATCH", 50)
 
 /**
- * The poll: re-reads every open parcel (oldest word first), one call at a
+ * The poll: re-reads every open parcel (the longest unread first), one call at a
  * time, spaced to stay within the couriers' limits (Pathao allows about 60
  * requests a minute), so a webhook that never came is caught on the next run.
  * Each parcel is its own run of syncParcelWorkflow: one that fails neither
@@ -26,7 +26,7 @@ export async function pollCouriers(
   for (const [i, parcel] of parcels.entries()) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, options.spacingMs[parcel.provider as "steadfast" | "pathao"] ?? 0))
     try {
-      const { result } = await syncParcelWorkflow(container).run({ input: { parcel } })
+      const { result } = await syncParcelWorkflow(container).run({ input: { parcel, poll: true } })
       if (result.moved) moved += 1
     } catch {
       failed += 1

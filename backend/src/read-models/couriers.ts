@@ -126,9 +126,12 @@ export async function courierCash(container: MedusaContainer): Promise<CourierCa
   return cash
 }
 
+/** When the poll last read a parcel (a parcel it never read: when it was booked or its courier's word changed). */
+const lastRead = (parcel: LiveParcel) => String(parcel.record.checked_at ?? parcel.record.updated_at ?? "")
+
 /**
  * Parcels still on their way (booked with Steadfast or Pathao, the order
- * shipped), oldest status first: what the poll re-reads.
+ * shipped), the longest unread first: what the poll re-reads.
  */
 export async function openParcels(container: MedusaContainer, limit: number): Promise<LiveParcel[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -136,7 +139,7 @@ export async function openParcels(container: MedusaContainer, limit: number): Pr
   return (data as unknown as ParcelRow[])
     .map((row) => liveParcelOf(row))
     .filter((p): p is LiveParcel => !!p && p.provider !== "manual")
-    .sort((a, b) => String(a.record.updated_at ?? "").localeCompare(String(b.record.updated_at ?? "")))
+    .sort((a, b) => lastRead(a).localeCompare(lastRead(b)))
     .slice(0, limit)
 }
 

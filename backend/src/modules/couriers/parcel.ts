@@ -45,7 +45,10 @@ export type ParcelRecord = {
   returned_units?: { product_id: string | null; title: string; quantity: number }[]
   /** how the booking was found: created now, or found by its invoice after an earlier attempt */
   booked_by: "created" | "found"
+  /** when the courier's word about the parcel last changed */
   updated_at: string
+  /** when the poll last read the parcel from its courier (it reads the longest-unread first) */
+  checked_at?: string
 }
 
 export function isParcel(data: Record<string, unknown>): data is Parcel {

@@ -10,7 +10,10 @@ const INTEGRATION_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51"
 /**
  * Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET), answered
  * 202. Its `webhook_integration` handshake is answered too, but changes
- * nothing. A trigger only: the status is read again from Pathao.
+ * nothing. A trigger only: the order is read again from Pathao before anything
+ * is recorded; the amounts in the body are not used. The same event again
+ * changes nothing. Pathao down: 502 (from the sync), nothing recorded, so
+ * Pathao sends it again and the poll reads it anyway.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const signature = req.headers["x-pathao-signature"]
@@ -27,7 +30,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "error", message: "Not a Pathao order event" })
     return
   }
-  const { event, merchant_order_id, consignment_id, delivery_fee, collected_amount } = parsed.data
+  const { event, merchant_order_id, consignment_id } = parsed.data
   if (event === "webhook_integration" || !merchant_order_id) {
     res.status(202).json({ type: "success", message: "Webhook integrated" })
     return
@@ -37,8 +40,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(202).json({ type: "success", message: "Ignored: no parcel of this shop matches" })
     return
   }
-  const { result } = await syncParcelWorkflow(req.scope).run({
-    input: { parcel, reported: { collectedAmount: collected_amount, deliveryCharge: delivery_fee } },
-  })
+  const { result } = await syncParcelWorkflow(req.scope).run({ input: { parcel } })
   res.status(202).json({ type: "success", message: "Webhook received", data: result })
 }

@@ -6,7 +6,10 @@ import { SteadfastWebhookSchema } from "../../validators"
 
 /**
  * Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN).
- * A trigger only: the status is read again from Steadfast before the order moves.
+ * A trigger only: the parcel is read again from Steadfast before anything is
+ * recorded; its status and amounts in the body are not used. The same
+ * notification again changes nothing. Steadfast down: 502 (from the sync),
+ * nothing recorded, so Steadfast sends it again and the poll reads it anyway.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1]
@@ -19,14 +22,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ status: "error", message: "Not a Steadfast delivery status notification" })
     return
   }
-  const { invoice, consignment_id, cod_amount, delivery_charge } = parsed.data
+  const { invoice, consignment_id } = parsed.data
   const parcel = await parcelOfWebhook(req.scope, "steadfast", invoice, consignment_id)
   if (!parcel) {
     res.json({ status: "success", message: "Ignored: no parcel of this shop matches" })
     return
   }
-  const { result } = await syncParcelWorkflow(req.scope).run({
-    input: { parcel, reported: { collectedAmount: cod_amount, deliveryCharge: delivery_charge } },
-  })
+  const { result } = await syncParcelWorkflow(req.scope).run({ input: { parcel } })
   res.json({ status: "success", message: "Webhook received", data: result })
 }
