@@ -68,6 +68,8 @@ shopIntegrationTestRunner({
       await sdk.store.cart.createLineItem(cart.id, { variant_id: product.variants![0]!.id, quantity: 2 })
       const shipping = { first_name: "Tap", last_name: "Twice", address_1: "Road 1", city: "Dhaka", postal_code: "1205", country_code: "bd", phone: "+8801722222222" }
       await sdk.store.cart.update(cart.id, { email: "tap@example.com", shipping_address: shipping, billing_address: shipping })
+      const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })
+      await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
       const before = await stockOf(product.id)
       const orders = await medusaOrders()
 

@@ -75,7 +75,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   }))
   refuseBlocklistedStep(guardInput)
 
-  const priced = priceShopOrderStep({ items: input.items, delivery_area: input.delivery_area })
+  const priced = priceShopOrderStep({ items: input.items, delivery_area: input.delivery_area, shown_total: input.shown_total })
 
   const stock = transform({ input, priced }, ({ input, priced }) => ({
     location_id: priced.location_id,

@@ -1,11 +1,13 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
 import { retryAfterSeconds, shopRefusalStatus } from "../utils/shop-errors"
 import { retryWhenPlacedElsewhere } from "../utils/idempotency"
 import { limits } from "../../lib/rate-limit"
 import { clientAddress } from "../../lib/client-address"
-import { storeOrder } from "../../read-models/store-cart"
+import { cartCity, isWholeQuantity, shippingOptionAreas, STORE_CHECKOUT_MESSAGES, storeOrder } from "../../read-models/store-cart"
+import { deliveryAreaOf } from "@shop/contract"
 import { completeStoreCartWorkflow } from "../../workflows/place-shop-order"
 import { chain, refuse, segments, storeCustomer, type Handler } from "./shared"
 
@@ -51,13 +53,21 @@ function emailIn(body: unknown): string | null {
  *   account with that email (Medusa would): it goes to a guest customer record;
  * - completing a cart through /store makes a shop order through the one order
  *   workflow (stock take, limits, guard, shop record and number), never a
- *   Medusa-only order with its own reservation.
+ *   Medusa-only order with its own reservation;
+ * - the cart never shows what that order would not charge: promotion codes
+ *   are refused (the shop's pricing has none), quantities are whole numbers
+ *   from 1 to 1000 (0 removes a line), and the delivery option chosen is the
+ *   address's area's (store-shipping.ts offers only that one).
  */
 export const cartsDoor: Handler = async (req, res, next) => {
   try {
-    const [cartId, action] = segments(req)
+    const [cartId, action, lineId] = segments(req)
     const customer = storeCustomer(req)
     if (!cartId) {
+      if (req.method === "POST") {
+        const refusal = refusedCartBody(req.body)
+        if (refusal) return refuse(res, 400, refusal)
+      }
       if (req.method !== "POST" || customer) return next()
       const email = emailIn(req.body)
       if (!email || !(await isAccountEmail(req, email))) return next()
@@ -85,6 +95,10 @@ export const cartsDoor: Handler = async (req, res, next) => {
     if (action === "complete" && req.method === "POST") {
       return completeThroughShop(req, res, next)
     }
+    if (req.method === "POST") {
+      const refusal = await refusedCartWrite(req, cartId, action, lineId)
+      if (refusal) return refuse(res, 400, refusal)
+    }
     if (!action && req.method === "POST" && !customer) {
       const email = emailIn(req.body)
       if (email && (await isAccountEmail(req, email))) {
@@ -96,6 +110,49 @@ export const cartsDoor: Handler = async (req, res, next) => {
   } catch (err) {
     next(err)
   }
+}
+
+const bodyOf = (body: unknown) => (body && typeof body === "object" ? (body as Record<string, unknown>) : {})
+
+/** Promotion codes asked for in a cart's create or update body (an empty list removes them: allowed). */
+const asksPromotion = (body: Record<string, unknown>) => Array.isArray(body.promo_codes) && body.promo_codes.length > 0
+
+/** Why a new cart's body is refused (promotion codes, a line's quantity), or null. */
+function refusedCartBody(raw: unknown): string | null {
+  const body = bodyOf(raw)
+  if (asksPromotion(body)) return STORE_CHECKOUT_MESSAGES.promotions
+  const items = Array.isArray(body.items) ? (body.items as unknown[]) : []
+  const bad = items.some((item) => typeof bodyOf(item).quantity === "number" && !isWholeQuantity(bodyOf(item).quantity, 1))
+  return bad ? STORE_CHECKOUT_MESSAGES.quantity : null
+}
+
+/**
+ * Why a write to a cart is refused, or null: a promotion code, a line's
+ * quantity that is not a whole number (from 1, or 0 on an update, which
+ * removes the line; at most 1000), a delivery option not of the address's
+ * area. A quantity that is not a number at all is left to Medusa's validation.
+ */
+async function refusedCartWrite(req: MedusaRequest, cartId: string, action?: string, lineId?: string): Promise<string | null> {
+  const body = bodyOf(req.body)
+  if (!action) return asksPromotion(body) ? STORE_CHECKOUT_MESSAGES.promotions : null
+  if (action === "promotions") return STORE_CHECKOUT_MESSAGES.promotions
+  if (action === "line-items") {
+    if (typeof body.quantity !== "number") return null
+    if (lineId) return isWholeQuantity(body.quantity, 0) ? null : STORE_CHECKOUT_MESSAGES.lineQuantity
+    return isWholeQuantity(body.quantity, 1) ? null : STORE_CHECKOUT_MESSAGES.quantity
+  }
+  if (action === "shipping-methods") {
+    const chosen = (Array.isArray(req.body) ? (req.body as unknown[]) : [body]).map((o) => bodyOf(o).option_id)
+    const ids = chosen.filter((id): id is string => typeof id === "string")
+    if (!ids.length) return null
+    const [areas, city] = await Promise.all([shippingOptionAreas(req.scope, ids), cartCity(req.scope, cartId)])
+    if (ids.some((id) => !areas.has(id))) return STORE_CHECKOUT_MESSAGES.unknownDelivery
+    // without a city yet any area's option may be chosen: completion checks it against the city
+    if (!city) return null
+    const area = deliveryAreaOf(city)
+    return ids.every((id) => areas.get(id) === area) ? null : STORE_CHECKOUT_MESSAGES.delivery(city, area)
+  }
+  return null
 }
 
 /** Orders per client address, as the shop's checkout counts them. */
@@ -121,6 +178,12 @@ const completeThroughShop = chain(limitStoreOrdersByAddress, async (req, res, ne
     const status = shopRefusalStatus(err)
     const message = (err as { message?: unknown })?.message
     if (status === 429) res.set("Retry-After", String(retryAfterSeconds(err)))
+    if ((err as { stale_cart?: boolean })?.stale_cart) {
+      // the cart showed another price than the shop's: re-priced now, so what the shopper reviews next is the truth
+      await refreshCartItemsWorkflow(req.scope)
+        .run({ input: { cart_id: segments(req)[0]!, force_refresh: true } })
+        .catch((e: unknown) => req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Could not refresh a cart's prices: ${String(e)}`))
+    }
     if (status && typeof message === "string") return refuse(res, status, message)
     next(err)
   }

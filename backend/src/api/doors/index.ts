@@ -3,6 +3,7 @@ import { authDoor } from "./auth"
 import { cartsDoor } from "./carts"
 import { draftOrdersDoor } from "./draft-orders"
 import { ordersDoor, returnsDoor } from "./orders"
+import { storeShippingDoor } from "./store-shipping"
 import { uploadsDoor } from "./uploads"
 
 /**
@@ -21,6 +22,7 @@ import { uploadsDoor } from "./uploads"
 export const medusaDoorMiddlewares: MiddlewareRoute[] = [
   { matcher: "/auth", middlewares: [authDoor] },
   { matcher: "/store/carts", middlewares: [cartsDoor] },
+  { matcher: "/store/shipping-options", middlewares: [storeShippingDoor] },
   { matcher: "/store/orders", middlewares: [ordersDoor] },
   { matcher: "/store/returns", middlewares: [returnsDoor] },
   { matcher: "/admin/uploads", middlewares: [uploadsDoor] },

@@ -26,6 +26,8 @@ export type PlaceShopOrderInput = {
   language?: "en" | "bn"
   /** The requests this order answers (the shopper's Idempotency-Key), recorded with it; the cart's is added. */
   requests?: OrderRequestKey[]
+  /** The total the shopper was shown (a /store cart's): an order priced otherwise is refused (steps/price-shop-order.ts). */
+  shown_total?: number | null
   /** Staff place it for a shopper (a converted landing draft): the shopper's order limit does not apply. */
   placed_by_staff?: boolean
 }

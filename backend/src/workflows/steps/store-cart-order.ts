@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { CHECKOUT_MESSAGES, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
 import { cartRequestKey } from "../../modules/shop-order/order-request"
 import { orderOfRequest } from "../../read-models/order-requests"
-import { orderOfCart, storeCheckoutCart } from "../../read-models/store-cart"
+import { isWholeQuantity, orderOfCart, shippingOptionAreas, STORE_CHECKOUT_MESSAGES, storeCheckoutCart } from "../../read-models/store-cart"
 import type { PlaceShopOrderInput } from "./place-shop-order-input"
 
 export type StoreCartOrderInput = { cart_id: string; customer_id: string | null; client_address: string | null }
@@ -17,7 +17,11 @@ export type StoreCartOrder = { order_id: string | null; order: PlaceShopOrderInp
  * became; otherwise its lines, shipping address and shopper become the one
  * order workflow's input: delivery by the address's city, the phone checked,
  * a guest unless the session is the customer's (a cart's email never
- * attaches an order to an account). Reads only.
+ * attaches an order to an account). What the cart shows is what the order
+ * charges: a promotion on it, a quantity that is not a whole number, or a
+ * delivery option that is not its city's area's is refused here, and the
+ * cart's total goes with the order to be checked against the shop's price.
+ * Reads only.
  */
 export const storeCartOrderStep = createStep("store-cart-order", async (input: StoreCartOrderInput, { container }) => {
   const cart = await storeCheckoutCart(container, input.cart_id)
@@ -28,18 +32,39 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
   if (cart.completed_at) throw new MedusaError(MedusaError.Types.CONFLICT, "This cart was already completed")
   const items = cart.items.filter((i) => i.product_id && Number(i.quantity) > 0)
   if (!items.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The cart is empty")
+  if (!items.every((i) => isWholeQuantity(Number(i.quantity), 1))) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.quantity)
+  }
+  // the shop's pricing has no promotions: one the cart shows would not be charged
+  const methods = cart.shipping_methods ?? []
+  const adjusted = [...items, ...methods].some((l) => l.adjustments?.length)
+  if (cart.promotions?.length || adjusted || Number(cart.discount_total ?? 0) !== 0) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.promotionOnCart)
+  }
   const address = cart.shipping_address
   const phone = normalizeBdPhone(address?.phone ?? "")
   if (!phone) throw new MedusaError(MedusaError.Types.INVALID_DATA, CHECKOUT_MESSAGES.badPhone)
   const street = [address?.address_1, address?.address_2].map((p) => p?.trim()).filter(Boolean).join(", ")
   const city = address?.city?.trim() ?? ""
   if (!street || !city) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Add the delivery address and city")
+  // delivery is the city's area's option, the one the order charges (the shipping options offered are filtered to it)
+  const area = deliveryAreaOf(city)
+  const optionIds = methods.map((m) => m.shipping_option_id).filter((id): id is string => !!id)
+  const areas = optionIds.length ? await shippingOptionAreas(container, optionIds) : new Map()
+  if (methods.length !== 1 || areas.get(methods[0].shipping_option_id ?? "") !== area) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.delivery(city, area))
+  }
   const name = [address?.first_name, address?.last_name].map((p) => p?.trim()).filter(Boolean).join(" ")
   const guest = !input.customer_id
   return new StepResponse<StoreCartOrder>({
     order_id: null,
     order: {
-      items: items.map((i) => ({ product_id: i.product_id!, quantity: Number(i.quantity) })),
+      items: items.map((i) => ({
+        product_id: i.product_id!,
+        variant_id: i.variant_id,
+        quantity: Number(i.quantity),
+        shown_unit_price: Number(i.unit_price),
+      })),
       is_guest: guest,
       customer_id: input.customer_id,
       email: cart.email,
@@ -47,7 +72,8 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
       guest_phone: guest ? phone : null,
       cart_id: cart.id,
       address: { name, address: street, city, pincode: address?.postal_code?.trim() ?? "", number: phone, notes: "" },
-      delivery_area: deliveryAreaOf(city),
+      delivery_area: area,
+      shown_total: Number(cart.total),
       client_address: input.client_address,
     },
   })

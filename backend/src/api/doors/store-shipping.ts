@@ -1,0 +1,38 @@
+import { deliveryAreaOf } from "@shop/contract"
+import { cartCity, shippingOptionAreas } from "../../read-models/store-cart"
+import { segments, type Handler } from "./shared"
+
+type ListedOption = { id: string }
+
+/**
+ * GET /store/shipping-options?cart_id=...: the delivery options a cart is
+ * offered are those the shop's order will charge, the area of the cart's
+ * city (Inside Dhaka or Outside Dhaka by the contract's rule, ৳60 or ৳120):
+ * Medusa would offer every option of the country's zone, and a shopper could
+ * pick the cheaper one. Options of no area (made in Medusa Admin) are never
+ * offered. A cart without a city yet is offered both areas' options: choosing
+ * and completing check the city again (carts.ts, steps/store-cart-order.ts).
+ */
+export const storeShippingDoor: Handler = async (req, res, next) => {
+  try {
+    const cartId = typeof req.query.cart_id === "string" ? req.query.cart_id : null
+    if (req.method !== "GET" || segments(req).length || !cartId) return next()
+    const city = await cartCity(req.scope, cartId)
+    if (city === null) return next() // Medusa answers its own 404
+    const area = city ? deliveryAreaOf(city) : null
+    const json = res.json.bind(res)
+    res.json = ((body: { shipping_options?: ListedOption[] }) => {
+      if (!Array.isArray(body?.shipping_options) || res.statusCode >= 300) return json(body)
+      shippingOptionAreas(req.scope, body.shipping_options.map((o) => o.id))
+        .then((areas) => {
+          const offered = body.shipping_options!.filter((o) => areas.has(o.id) && (!area || areas.get(o.id) === area))
+          json({ ...body, shipping_options: offered })
+        })
+        .catch(next)
+      return res
+    }) as typeof res.json
+    next()
+  } catch (err) {
+    next(err)
+  }
+}
