@@ -1,9 +1,10 @@
 // Incomplete orders (issue 17, part 4). The limits this file proves (read when
-// the app loads, after this runs): 5 saves a minute per phone, 8 per client
-// address. TRUST_PROXY=loopback: the test client is the proxy, so each test
-// names its own client address in X-Forwarded-For and the limits of one test
-// do not spill into another.
+// the app loads, after this runs): 5 saves a minute per phone, 12 per client
+// address, 8 phones an hour per client address. TRUST_PROXY=loopback: the
+// test client is the proxy, so each test names its own client address in
+// X-Forwarded-For and the limits of one test do not spill into another.
 process.env.DRAFT_LIMIT_PER_PHONE = "5"
+process.env.DRAFT_SAVE_LIMIT_PER_ADDRESS = "12"
 process.env.DRAFT_LIMIT_PER_ADDRESS = "8"
 process.env.TRUST_PROXY = "loopback"
 
@@ -49,12 +50,32 @@ shopIntegrationTestRunner({
     const draftsOf = async (phone: string): Promise<DraftRow[]> =>
       (await knex().raw(`select * from landing_draft where phone = ? and deleted_at is null order by created_at`, [phone])).rows
     const as = (cookie?: string) => ({ ...anyStatus, headers: cookie ? { cookie } : {} })
-    const save = (body: unknown, opts: { slug?: string; from?: string; contentType?: string } = {}) =>
-      api.post(`/api/landing/${opts.slug ?? SLUG}/draft`, typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body), {
-        ...anyStatus,
-        headers: { "content-type": opts.contentType ?? "application/json", "x-forwarded-for": opts.from ?? newClient() },
-        transformRequest: [(data: unknown) => data],
-      })
+    /** A browser's cookie jar: the draft cookie its first save is given, sent with every later save. */
+    type Browser = { cookie: string | null }
+    const newBrowser = (): Browser => ({ cookie: null })
+    /** The shopper's browser: every save that names no other. */
+    const shopper = newBrowser()
+    const draftCookie = (setCookie: string[] | string | undefined) =>
+      ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith("shop_draft="))
+    const save = async (body: unknown, opts: { slug?: string; from?: string; contentType?: string; browser?: Browser } = {}) => {
+      const browser = opts.browser ?? shopper
+      const res = await api.post(
+        `/api/landing/${opts.slug ?? SLUG}/draft`,
+        typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+        {
+          ...anyStatus,
+          headers: {
+            "content-type": opts.contentType ?? "application/json",
+            "x-forwarded-for": opts.from ?? newClient(),
+            ...(browser.cookie ? { cookie: browser.cookie } : {}),
+          },
+          transformRequest: [(data: unknown) => data],
+        }
+      )
+      const given = draftCookie(res.headers["set-cookie"])
+      if (given) browser.cookie = given.split(";")[0]
+      return res
+    }
     const stockOf = async (id: string) => (await api.get(`/api/shop/products/get/${id}`)).data.data.stock as number
     const setStock = async (p: Product, stock: number) => {
       const { _id, ...form } = (await api.get(`/api/shop/products/get/${p._id}`)).data.data as Product
@@ -201,15 +222,88 @@ shopIntegrationTestRunner({
         expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
         expect(refused.data.success).toBe(false)
         expect((await draftsOf(phone))[0].quantity).toBe(5)
+      })
 
+      it("one address cannot fill the merchant's list with made-up phones; the phones it saved keep saving", async () => {
         const from = newClient()
-        for (let i = 0; i < 8; i++) expect((await save({ phone: newPhone() }, { from })).status).toBe(204)
-        const over = await save({ phone: newPhone() }, { from })
+        const made: string[] = []
+        for (let i = 0; i < 8; i++) {
+          made.push(newPhone())
+          expect((await save({ phone: made[i] }, { from, browser: newBrowser() })).status).toBe(204)
+        }
+        // a ninth phone from that address within the hour: refused, nothing kept
+        const ninth = newPhone()
+        const over = await save({ phone: ninth, name: "Made up" }, { from })
         expect(over.status).toBe(429)
-        // counted before the body is read: a bad body from that address is refused too
-        expect((await save({ phone: "nope" }, { from })).status).toBe(429)
+        expect(Number(over.headers["retry-after"])).toBeGreaterThan(0)
+        expect(over.data.success).toBe(false)
+        expect(await draftsOf(ninth)).toEqual([])
+        // a shopper behind that address who already started a draft goes on typing
+        const typing = newBrowser()
+        const phone = newPhone()
+        const other = newClient()
+        expect((await save({ phone, name: "Shopper" }, { from: other, browser: typing })).status).toBe(204)
+        for (let i = 0; i < 7; i++) expect((await save({ phone: newPhone() }, { from: other, browser: newBrowser() })).status).toBe(204)
+        expect((await save({ phone: newPhone() }, { from: other })).status).toBe(429)
+        expect((await save({ phone, address: "House 1, Road 2, Banani" }, { from: other, browser: typing })).status).toBe(204)
+        expect((await draftsOf(phone))[0]).toMatchObject({ name: "Shopper", address: "House 1, Road 2, Banani" })
+        // every save from an address counts too (12 a minute here), before the body is read
+        expect((await save({ phone, quantity: 2 }, { from: other, browser: typing })).status).toBe(204)
+        expect((await save({ phone, quantity: 3 }, { from: other, browser: typing })).status).toBe(204)
+        expect((await save({ phone: "nope" }, { from: other })).status).toBe(429)
         // another address is not affected
         expect((await save({ phone: newPhone() })).status).toBe(204)
+      })
+    })
+
+    describe("the browser that started a draft", () => {
+      it("is given an HTTP-only draft cookie for the draft route only", async () => {
+        const browser = newBrowser()
+        const res = await save({ phone: newPhone(), name: "Cookie" }, { browser })
+        expect(res.status).toBe(204)
+        const cookie = draftCookie(res.headers["set-cookie"])!
+        expect(cookie).toMatch(/^shop_draft=[A-Za-z0-9_-]{43};/)
+        expect(cookie).toMatch(/; Path=\/api\/landing(;|$)/)
+        expect(cookie).toMatch(/; HttpOnly(;|$)/)
+        expect(cookie).toMatch(/; SameSite=Lax(;|$)/)
+        expect(cookie).toMatch(/; Max-Age=\d+/)
+        // kept, not given again
+        const again = await save({ phone: newPhone() }, { browser })
+        expect(draftCookie(again.headers["set-cookie"])).toBeUndefined()
+        // the draft keeps the token's hash only
+        const { rows } = await knex().raw(`select token_hash from landing_draft where name = 'Cookie'`)
+        expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/)
+        expect(rows[0].token_hash).not.toContain(browser.cookie!.slice("shop_draft=".length))
+      })
+
+      it("anyone else who knows the phone cannot change the draft: the same 204, nothing changed", async () => {
+        const phone = newPhone()
+        const shopperBrowser = newBrowser()
+        expect((await save({ phone, name: "রহিম", address: "House 4, Road 1, Mirpur", quantity: 1 }, { browser: shopperBrowser })).status).toBe(204)
+        const attacker = newBrowser()
+        const forged = { cookie: `shop_draft=${"A".repeat(43)}` }
+        for (const browser of [attacker, attacker, forged, { cookie: "shop_draft=short" }]) {
+          const res = await save({ phone, name: "Attacker", address: "Attacker's street 9", quantity: 20, deliveryArea: "outside" }, { browser })
+          expect(res.status).toBe(204)
+          expect(res.data).toBe("")
+        }
+        const rows = await draftsOf(phone)
+        expect(rows).toHaveLength(1)
+        expect(rows[0]).toMatchObject({ name: "রহিম", address: "House 4, Road 1, Mirpur", quantity: 1, delivery_area: null, status: "open" })
+        // the merchant's list shows the shopper's draft only
+        const listed = (await incomplete()).filter((d) => d.phone === phone)
+        expect(listed).toHaveLength(1)
+        expect(listed[0]).toMatchObject({ address: "House 4, Road 1, Mirpur", quantity: 1 })
+        // the shopper's own browser still changes it, from any address: others' saves used up none of its own
+        for (let i = 0; i < 4; i++) expect((await save({ phone, name: "Attacker" }, { browser: attacker })).status).toBe(204)
+        expect((await save({ phone, name: "Attacker" }, { browser: attacker })).status).toBe(429)
+        expect((await save({ phone, quantity: 2 }, { browser: shopperBrowser })).status).toBe(204)
+        expect((await draftsOf(phone))[0]).toMatchObject({ address: "House 4, Road 1, Mirpur", quantity: 2 })
+        // and the conversion ships to the shopper
+        const converted = await convert(rows[0].id)
+        expect(converted.status).toBe(201)
+        expect(converted.data.data.addressInfo[0]).toMatchObject({ address: "House 4, Road 1, Mirpur" })
+        expect(converted.data.data.cartItems[0]).toMatchObject({ quantity: 2 })
       })
     })
 

@@ -140,7 +140,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/landing/{slug}/draft",
     summary:
-      "Save what a shopper has typed on a published landing page as its incomplete order for the phone (one per page and phone, updated; fields left out keep what was saved): 204 with no body; 400 for a phone that is not a Bangladeshi mobile, 404 unknown or unpublished page, 429 over DRAFT_LIMIT_PER_ADDRESS / DRAFT_LIMIT_PER_PHONE a minute. sendBeacon may send it as a JSON Blob (application/json)",
+      "Save what a shopper has typed on a published landing page as its incomplete order for the phone (one per page and phone, updated; fields left out keep what was saved): 204 with no body; 400 for a phone that is not a Bangladeshi mobile, 404 unknown or unpublished page, 429 over DRAFT_SAVE_LIMIT_PER_ADDRESS saves a minute, DRAFT_LIMIT_PER_ADDRESS distinct phones an hour from one address or DRAFT_LIMIT_PER_PHONE saves a minute per phone and browser. The first save sets the HTTP-only shop_draft cookie; a draft is changed only by the browser holding it (any other save changes nothing and gets the same 204). sendBeacon may send it as a JSON Blob (application/json)",
     tag: "shop",
     auth: "none",
     body: LandingDraftSchema,

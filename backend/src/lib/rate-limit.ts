@@ -189,6 +189,111 @@ class SharedLimiter implements Limiter {
   }
 }
 
+/**
+ * At most `limit` distinct members (phones) per group (a client address) in a
+ * fixed window: a member already counted in the window is always let through,
+ * a new one over the limit is not (and is not kept, so the set stays bounded).
+ */
+export interface DistinctLimiter {
+  readonly name: string
+  readonly limit: number
+  readonly windowMs: number
+  /** Counts `member` in `group`; answers how long to wait when it is a new member over the limit (0 when allowed). */
+  take(group: string, member: string): Promise<number>
+  reset(group: string): Promise<void>
+}
+
+/** The in-memory sets (also the fallback of the Redis ones). */
+export class DistinctCounter {
+  private readonly groups = new Map<string, { members: Set<string>; resetAt: number }>()
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  take(group: string, member: string): number {
+    const now = this.now()
+    let entry = this.groups.get(group)
+    if (!entry || entry.resetAt <= now) {
+      entry = { members: new Set(), resetAt: now + this.windowMs }
+      this.groups.set(group, entry)
+      if (this.groups.size > 50_000) this.prune(now)
+    }
+    if (entry.members.has(member)) return 0
+    if (entry.members.size >= this.limit) return Math.max(1, entry.resetAt - now)
+    entry.members.add(member)
+    return 0
+  }
+
+  reset(group: string): void {
+    this.groups.delete(group)
+  }
+
+  private prune(now: number) {
+    for (const [group, entry] of this.groups) {
+      if (entry.resetAt <= now) this.groups.delete(group)
+    }
+  }
+}
+
+// one round trip: a member over the limit is taken out again, so the set never holds more than the limit
+const DISTINCT_SCRIPT = `if redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
+if redis.call('SCARD', KEYS[1]) > tonumber(ARGV[2]) then
+  redis.call('SREM', KEYS[1], ARGV[1])
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then return ttl end
+  return 1
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3], 'NX')
+return 0`
+
+class SharedDistinctLimiter implements DistinctLimiter {
+  private memoryCounter: DistinctCounter | null = null
+
+  constructor(
+    readonly name: string,
+    private readonly readLimit: () => number,
+    readonly windowMs: number
+  ) {}
+
+  get limit(): number {
+    return this.memory.limit
+  }
+
+  private get memory(): DistinctCounter {
+    return (this.memoryCounter ??= new DistinctCounter(this.readLimit(), this.windowMs))
+  }
+
+  private key(group: string) {
+    return `shop:distinct:${this.name}:${group}`
+  }
+
+  async take(group: string, member: string): Promise<number> {
+    const client = redisClient()
+    if (client) {
+      try {
+        return Number(await client.eval(DISTINCT_SCRIPT, 1, this.key(group), member, String(this.limit), String(this.windowMs)))
+      } catch {
+        // fall through to memory
+      }
+    }
+    return this.memory.take(group, member)
+  }
+
+  async reset(group: string): Promise<void> {
+    const client = redisClient()
+    if (client) await client.del(this.key(group)).catch(() => undefined)
+    this.memory.reset(group)
+  }
+}
+
+/** At most `limit` distinct members per group and `windowMs`, read from the environment variable `envName` when set. */
+export function distinctLimiter(name: string, envName: string, limit: number, windowMs: number): DistinctLimiter {
+  return new SharedDistinctLimiter(name, () => positiveFromEnv(envName, limit), windowMs)
+}
+
 /** A limit of `limit` attempts per `windowMs`, read from the environment variable `envName` when set. */
 export function limiter(name: string, envName: string, limit: number, windowMs: number): Limiter {
   return new SharedLimiter(name, () => positiveFromEnv(envName, limit), windowMs)
@@ -211,8 +316,13 @@ export const limits = {
   ordersByAddress: limiter("order-address", "ORDER_LIMIT_PER_ADDRESS", 30, MINUTE),
   ordersByPhone: limiter("order-phone", "ORDER_LIMIT_PER_PHONE", 3, MINUTE),
   // incomplete orders: a landing form saves as the shopper types (debounced) and on leaving
-  draftsByAddress: limiter("draft-address", "DRAFT_LIMIT_PER_ADDRESS", 120, MINUTE),
+  draftSavesByAddress: limiter("draft-address", "DRAFT_SAVE_LIMIT_PER_ADDRESS", 120, MINUTE),
   draftsByPhone: limiter("draft-phone", "DRAFT_LIMIT_PER_PHONE", 30, MINUTE),
+  // the drafts one address can start: each phone is a row in the merchant's list that staff will call
+  draftPhonesByAddress: distinctLimiter("draft-phones-address", "DRAFT_LIMIT_PER_ADDRESS", 20, 60 * MINUTE),
+  // Medusa's /store carts: every cart and line is a row kept until it expires (jobs/expire-carts.ts)
+  cartsByAddress: limiter("cart-address", "CART_LIMIT_PER_ADDRESS", 30, 60 * MINUTE),
+  lineItemWritesByAddress: limiter("line-item-address", "LINE_ITEM_LIMIT_PER_ADDRESS", 300, 60 * MINUTE),
 }
 
 /** How many whole minutes to wait (at least 1), rounded up. */

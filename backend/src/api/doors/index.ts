@@ -4,6 +4,7 @@ import { cartsDoor } from "./carts"
 import { draftOrdersDoor } from "./draft-orders"
 import { ordersDoor, returnsDoor } from "./orders"
 import { storeShippingDoor } from "./store-shipping"
+import { storeLimitsDoor } from "./store-limits"
 import { uploadsDoor } from "./uploads"
 
 /**
@@ -21,6 +22,8 @@ import { uploadsDoor } from "./uploads"
 
 export const medusaDoorMiddlewares: MiddlewareRoute[] = [
   { matcher: "/auth", middlewares: [authDoor] },
+  // before every other /store door: limits and caps on anonymous writes, counted first
+  { matcher: "/store", middlewares: [storeLimitsDoor] },
   { matcher: "/store/carts", middlewares: [cartsDoor] },
   { matcher: "/store/shipping-options", middlewares: [storeShippingDoor] },
   { matcher: "/store/orders", middlewares: [ordersDoor] },

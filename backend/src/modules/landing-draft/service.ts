@@ -27,6 +27,8 @@ export type SaveLandingDraft = {
   address?: string | null
   quantity?: number | null
   delivery_area?: string | null
+  /** sha256 of the saving browser's draft token (hex) */
+  token_hash: string
 }
 
 /** A draft claimed for conversion, or why it could not be. */
@@ -51,15 +53,18 @@ class LandingDraftModuleService extends MedusaService({
 }) {
   /**
    * Saves what the shopper typed: creates the page's draft for this phone or
-   * updates it, in one statement. Fields not given keep what was saved. A
-   * draft already recovered or converted is left as it is (the shopper
-   * ordered; a late save from the page must not reopen it).
+   * updates it, in one statement. Fields not given keep what was saved. Only
+   * the browser that started the draft changes it (the same token hash): a
+   * save from anyone else who knows the phone changes nothing, and neither
+   * does one for a draft saved before drafts had tokens. A draft already
+   * recovered or converted is left as it is (the shopper ordered; a late save
+   * from the page must not reopen it).
    */
   @InjectManager()
   async saveDraft(input: SaveLandingDraft, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
     await manager(sharedContext).execute(
-      `insert into landing_draft (id, page_id, slug, phone, name, address, quantity, delivery_area, status)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 'open')
+      `insert into landing_draft (id, page_id, slug, phone, name, address, quantity, delivery_area, token_hash, status)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open')
        on conflict (page_id, phone) where deleted_at is null do update set
          slug = excluded.slug,
          name = coalesce(excluded.name, landing_draft.name),
@@ -67,7 +72,7 @@ class LandingDraftModuleService extends MedusaService({
          quantity = coalesce(excluded.quantity, landing_draft.quantity),
          delivery_area = coalesce(excluded.delivery_area, landing_draft.delivery_area),
          updated_at = now()
-       where landing_draft.status = 'open'`,
+       where landing_draft.status = 'open' and landing_draft.token_hash = excluded.token_hash`,
       [
         generateEntityId(undefined, "ldraft"),
         input.page_id,
@@ -77,6 +82,7 @@ class LandingDraftModuleService extends MedusaService({
         input.address || null,
         input.quantity ?? null,
         input.delivery_area ?? null,
+        input.token_hash,
       ]
     )
   }

@@ -26,11 +26,14 @@ export type SaveLandingDraftInput = {
   address?: string
   quantity?: number
   delivery_area?: DeliveryArea
+  /** the hash of the saving browser's draft token: only that browser changes the draft it started */
+  token_hash: string
 }
 
 /**
- * Saves (creates or updates) the draft of a published page for the phone; an
- * unknown or unpublished slug is 404. One statement: nothing to undo.
+ * Saves (creates, or updates when the same browser started it) the draft of a
+ * published page for the phone; an unknown or unpublished slug is 404. One
+ * statement: nothing to undo.
  */
 export const saveLandingDraftStep = createStep("save-landing-draft", async (input: SaveLandingDraftInput, { container }) => {
   const [page] = isSlug(input.slug) ? await pages(container).listLandingPages({ slug: input.slug, is_active: true }, { take: 1 }) : []
@@ -43,6 +46,7 @@ export const saveLandingDraftStep = createStep("save-landing-draft", async (inpu
     address: input.address,
     quantity: input.quantity,
     delivery_area: input.delivery_area,
+    token_hash: input.token_hash,
   })
   return new StepResponse(undefined)
 })

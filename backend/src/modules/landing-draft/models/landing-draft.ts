@@ -4,7 +4,8 @@ import { LANDING_DRAFT_STATUSES } from "@shop/contract"
 /**
  * An incomplete order (issue 17): what a shopper typed into a landing page's
  * order form, saved once the phone is a valid Bangladeshi mobile. One row per
- * page and phone, updated as the shopper types; `status` becomes "recovered"
+ * page and phone, updated as the shopper types (from the browser that started
+ * it only); `status` becomes "recovered"
  * when an order from that phone arrives and "converted" when the merchant turns
  * it into an order (`order_id` then names the Medusa order). Rows whose last
  * change is older than 30 days are removed (src/jobs/expire-landing-drafts.ts).
@@ -25,6 +26,12 @@ const LandingDraft = model
     delivery_area: model.text().nullable(),
     status: model.enum([...LANDING_DRAFT_STATUSES]).default("open"),
     order_id: model.text().nullable(),
+    /**
+     * sha256 (hex) of the draft token of the browser that started the draft
+     * (an HTTP-only cookie): only that browser's saves change it. Null for
+     * drafts saved before there were tokens: no save changes them.
+     */
+    token_hash: model.text().nullable(),
   })
   .indexes([
     { on: ["page_id", "phone"], unique: true },

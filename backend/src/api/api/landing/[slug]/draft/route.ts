@@ -1,14 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { saveLandingDraftWorkflow } from "#app/workflows/landing-draft"
+import { draftTokenHash } from "../../draft-token"
 import type { LandingDraftInput } from "../../validators"
 
 /**
  * Saves what the shopper has typed on a published landing page as the page's
- * incomplete order for the phone (created or updated). Answers 204 with no
- * body: nothing saved here can be read back through it.
+ * incomplete order for the phone: created, or updated when this browser
+ * started it (draft-token.ts). Answers 204 with no body either way, so a
+ * save from another browser, which changes nothing, cannot tell whether the
+ * phone has a draft, and nothing saved here can be read back through it.
  */
 export async function POST(req: MedusaRequest<LandingDraftInput>, res: MedusaResponse) {
   const body = req.validatedBody
+  const tokenHash = draftTokenHash(req, res)
   await saveLandingDraftWorkflow(req.scope).run({
     input: {
       slug: req.params.slug,
@@ -17,6 +21,7 @@ export async function POST(req: MedusaRequest<LandingDraftInput>, res: MedusaRes
       address: body.address || undefined,
       quantity: body.quantity,
       delivery_area: body.deliveryArea,
+      token_hash: tokenHash,
     },
   })
   res.setHeader("Cache-Control", "no-store")
