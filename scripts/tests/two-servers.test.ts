@@ -161,6 +161,11 @@ test("six parallel completions of one cart, on two servers, make one order and a
   const address = { first_name: "Two", last_name: "Servers", address_1: "Road 2", city: "Dhaka", postal_code: "1207", country_code: "bd", phone: "01855500001" }
   const updated = await call(a, `/store/carts/${cart.id}`, { method: "POST", body: { email: "two@example.com", shipping_address: address } })
   assert.equal(updated.status, 200)
+  // the shop completes a cart only with its city's delivery option, the one it is offered
+  const options = (await call(a, `/store/shipping-options?cart_id=${cart.id}`)).body.shipping_options as { id: string }[]
+  assert.equal(options.length, 1)
+  const shipping = await call(a, `/store/carts/${cart.id}/shipping-methods`, { method: "POST", body: { option_id: options[0].id } })
+  assert.equal(shipping.status, 200)
 
   const answers = await onBoth(6, (server) => call(server, `/store/carts/${cart.id}/complete`, { method: "POST", body: {} }))
   assert.deepEqual(
