@@ -4,13 +4,14 @@
  * runs Playwright in Debian's Chromium against it, and stops everything.
  *
  *   tsx scripts/e2e.ts [playwright args...]
- * The database server comes from scripts/lib/test-db.ts (embedded by default).
+ * The database server comes from scripts/lib/test-db.ts (embedded by default);
+ * the database is E2E_DATABASE (default shop_e2e), so two checkouts can run side by side.
  */
 import path from "node:path"
 import { ROOT, run } from "./lib/stack"
 import { withTestStack } from "./lib/test-stack"
 
-withTestStack("shop_e2e", async ({ publicUrl, backendUrl }) => {
+withTestStack(process.env.E2E_DATABASE || "shop_e2e", async ({ publicUrl, backendUrl }) => {
   try {
     await run(
       path.join(ROOT, "node_modules", ".bin", "playwright"),
