@@ -3,6 +3,7 @@ import { authDoor } from "./auth"
 import { cartsDoor } from "./carts"
 import { draftOrdersDoor } from "./draft-orders"
 import { ordersDoor, returnsDoor } from "./orders"
+import { adminRequests, authRequests, storeRequests } from "./requests"
 import { storeShippingDoor } from "./store-shipping"
 import { storeLimitsDoor } from "./store-limits"
 import { uploadsDoor } from "./uploads"
@@ -21,6 +22,10 @@ import { uploadsDoor } from "./uploads"
  */
 
 export const medusaDoorMiddlewares: MiddlewareRoute[] = [
+  // first on each prefix: another site or origin, non-JSON bodies, malformed queries (requests.ts)
+  { matcher: "/store", middlewares: [storeRequests] },
+  { matcher: "/auth", middlewares: [authRequests] },
+  { matcher: "/admin", middlewares: [adminRequests] },
   { matcher: "/auth", middlewares: [authDoor] },
   // before every other /store door: limits and caps on anonymous writes, counted first
   { matcher: "/store", middlewares: [storeLimitsDoor] },

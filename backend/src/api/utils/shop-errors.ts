@@ -71,6 +71,41 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return inner.some((i) => isDatabaseUnavailable(i, depth + 1))
 }
 
+/**
+ * PostgreSQL states that a request's own values cause, on Medusa's routes,
+ * whose validators let some through to the database: class 22 (data
+ * exception: "notadate" for a timestamp, a negative LIMIT or OFFSET, a number
+ * out of range), 42703 (a field or order naming no column), 42883 (an operator
+ * that does not apply to the column's type) and 54001 (a value nested past
+ * the database's stack).
+ */
+const BAD_VALUE_CODE = /^(22[0-9A-Z]{3}|42703|42883|54001)$/
+const BAD_VALUE_MESSAGE =
+  /invalid input syntax for type|invalid input value for enum|date\/time field value out of range|must not be negative|out of range for type|stack depth limit exceeded/i
+/** MikroORM, before any SQL: an order or filter naming a property the entity does not have (Medusa Admin's lists pass `order` on). */
+const NO_SUCH_PROPERTY = /^Trying to (order|query) by not existing property /
+
+/** The PostgreSQL state of an error a request's values caused (looking into what it wraps), or null. */
+export function badValueCode(err: unknown, depth = 0): string | null {
+  if (!err || typeof err !== "object" || depth > 5) return null
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; originalError?: unknown }
+  if (typeof e.code === "string" && BAD_VALUE_CODE.test(e.code)) return e.code
+  if (typeof e.message === "string" && BAD_VALUE_MESSAGE.test(e.message)) return typeof e.code === "string" ? e.code : "22000"
+  if (typeof e.message === "string" && NO_SUCH_PROPERTY.test(e.message)) return "42703"
+  for (const inner of [e.cause, e.originalError, ...(Array.isArray(e.errors) ? e.errors : [])]) {
+    const code = badValueCode(inner, depth + 1)
+    if (code) return code
+  }
+  return null
+}
+
+/** Medusa's error shape for a value the database could not take; the SQL stays out of the answer and the log. */
+function answerBadValue(code: string, req: MedusaRequest, res: MedusaResponse) {
+  const logger = req.scope?.resolve("logger") as { info: (m: string) => void } | undefined
+  ;(logger ?? console).info(`Refused a value the database cannot take (${code}) at ${req.method} ${req.path}`)
+  res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "A value in the request is not valid for its field" })
+}
+
 /** Medusa's locking module when a lock stayed taken past the step's timeout (another change of the same record). */
 const LOCK_TIMEOUT = /^Failed to acquire lock for key/
 const BUSY_MESSAGE = "This order is being changed right now. Please try again."
@@ -108,11 +143,16 @@ async function databaseAnswers(req: MedusaRequest): Promise<boolean> {
  * Errors on the spec's /api routes answer `{ success: false, message }` with the
  * message the code gave (a 5xx never shows internals); a database that cannot
  * be reached answers 503 with Retry-After; every other path keeps Medusa's own
- * error format.
+ * error format, and there a value the database refused (a date that is no
+ * date, an order by no column) is a 400 whose SQL reaches neither the answer
+ * nor the log.
  */
 export function shopErrorHandler() {
   return function handler(err: unknown, req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
     if (!req.path.startsWith("/api/")) {
+      // (a refusal of Medusa's own keeps its message)
+      const badValue = shopRefusalStatus(err) ? null : badValueCode(err)
+      if (badValue) return answerBadValue(badValue, req, res)
       return medusaErrorHandler(err as never, req, res, next)
     }
     const type = (err as { type?: string })?.type

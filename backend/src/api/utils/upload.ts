@@ -1,22 +1,68 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { uploadFilesWorkflow } from "@medusajs/medusa/core-flows"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import busboy from "busboy"
 import { randomUUID } from "crypto"
+import { createReadStream, createWriteStream, type WriteStream } from "fs"
+import { readFile, rm } from "fs/promises"
+import { tmpdir } from "os"
+import path from "path"
+import type { Readable } from "stream"
+import { pipeline } from "stream/promises"
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/image-type"
 
-export type ReceivedImage = { buffer: Buffer; type: ImageType }
+/** An image received and checked, spooled to a temporary file (removed when the answer is done). */
+export type ReceivedImage = { path: string; size: number; type: ImageType }
 
 export const TOO_BIG = { success: false, message: "Image size should be less than 5MB" }
 /** An upload still streaming this long after its 413 is cut off. */
 const CUT_OFF_MS = 5_000
+/** Enough of a file's first bytes to tell its type (image-type.ts reads at most 12). */
+const HEAD_BYTES = 16
+/** Temporary files of this process: the name says whose they are (tests look for them). */
+const SPOOL_PREFIX = `shop-upload-${process.pid}-`
+/** How many received uploads are stored at once; the rest wait their turn on disk. */
+const STORING_AT_ONCE = 2
+
+type Spool = { path: string; size: number; head: Buffer; out: WriteStream; closed: Promise<void>; error?: unknown }
+
+/** Writes one file part to a new temporary file as it arrives; only its first bytes stay in memory. */
+function spool(stream: Readable, onError: (err: unknown) => void): Spool {
+  const file = path.join(tmpdir(), `${SPOOL_PREFIX}${randomUUID()}`)
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 })
+  const s: Spool = { path: file, size: 0, head: Buffer.alloc(0), out, closed: Promise.resolve() }
+  s.closed = new Promise((resolve) => out.once("close", resolve))
+  out.on("error", (err) => {
+    // the disk refused (full, gone): the part stops flowing, so the form would never end
+    s.error ??= err
+    onError(err)
+  })
+  stream.on("data", (chunk: Buffer) => {
+    s.size += chunk.length
+    if (s.head.length < HEAD_BYTES) s.head = Buffer.concat([s.head, chunk.subarray(0, HEAD_BYTES - s.head.length)])
+  })
+  stream.pipe(out)
+  return s
+}
+
+/** Removes spooled files, once their streams are closed (a file removed while still being opened would come back). */
+function discard(spools: Spool[]): Promise<unknown> {
+  return Promise.all(
+    spools.map((s) => {
+      s.out.destroy()
+      return s.closed.then(() => rm(s.path, { force: true })).catch(() => undefined)
+    })
+  )
+}
 
 /**
  * Receives up to `max` images in multipart field `field`, parsing the stream as
- * it arrives: past 5 MB in any file the answer is 413 at once, the bytes
+ * it arrives and writing each file to a temporary file, so an upload never
+ * sits in memory: past 5 MB in any file the answer is 413 at once, the bytes
  * already received are dropped and the rest is never kept (the connection
  * closes after the answer, at the latest CUT_OFF_MS later). Types are decided
- * by the bytes. The images are on `req.images` (in order).
+ * by the bytes. The images are on `req.images` (in order); their temporary
+ * files are removed when the answer is sent or the connection drops,
+ * whatever happened.
  */
 export function receiveImages(field: string, max: number) {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
@@ -34,8 +80,13 @@ export function receiveImages(field: string, max: number) {
       return next(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read"))
     }
     let settled = false
-    let files: Buffer[][] = []
+    const spools: Spool[] = []
     let extra = false
+    // every way a request ends (answered, failed, cut by its client) closes the response
+    res.once("close", () => {
+      settled = true
+      void discard(spools)
+    })
     const stopReading = () => {
       req.unpipe(parser)
       req.resume() // drained, not kept
@@ -43,28 +94,24 @@ export function receiveImages(field: string, max: number) {
     const fail = (err: unknown) => {
       if (settled) return
       settled = true
-      files = []
       stopReading()
-      next(err)
+      // answered once the files are gone
+      void discard(spools).then(() => next(err))
     }
     parser.on("file", (name, stream) => {
       // a form that ends mid-file destroys the file stream with the parser's
       // error: the parser's own handler answers; unheard, it would crash the process
       stream.on("error", () => undefined)
-      if (name !== field || files.length >= max) {
+      if (settled || name !== field || spools.length >= max) {
         extra = true
         stream.resume()
         return
       }
-      const chunks: Buffer[] = []
-      files.push(chunks)
-      stream.on("data", (chunk: Buffer) => {
-        if (!settled) chunks.push(chunk)
-      })
+      spools.push(spool(stream, fail))
       stream.on("limit", () => {
         if (settled) return
         settled = true
-        files = []
+        void discard(spools)
         stopReading()
         res.setHeader("Connection", "close")
         res.status(413).json(TOO_BIG)
@@ -79,29 +126,29 @@ export function receiveImages(field: string, max: number) {
     parser.on("error", () => fail(new MedusaError(MedusaError.Types.INVALID_DATA, "The upload could not be read")))
     parser.on("close", () => {
       if (settled) return
-      if (extra || !files.length) {
-        const message = !files.length
+      if (extra || !spools.length) {
+        const message = !spools.length
           ? `No image in field '${field}'`
           : max === 1
             ? `Send exactly one image in field '${field}'`
             : `Send at most ${max} images in field '${field}'`
         return fail(new MedusaError(MedusaError.Types.INVALID_DATA, message))
       }
-      const images: ReceivedImage[] = []
-      for (const chunks of files) {
-        const buffer = Buffer.concat(chunks)
-        if (!buffer.length) {
-          return fail(new MedusaError(MedusaError.Types.INVALID_DATA, `No image in field '${field}'`))
+      // the parser is done; the last bytes may still be on their way to disk
+      void Promise.all(spools.map((s) => s.closed)).then(() => {
+        if (settled) return
+        const images: ReceivedImage[] = []
+        for (const s of spools) {
+          if (s.error) return fail(s.error)
+          if (!s.size) return fail(new MedusaError(MedusaError.Types.INVALID_DATA, `No image in field '${field}'`))
+          const type = detectImageType(s.head)
+          if (!type) return fail(new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file"))
+          images.push({ path: s.path, size: s.size, type })
         }
-        const type = detectImageType(buffer)
-        if (!type) {
-          return fail(new MedusaError(MedusaError.Types.INVALID_DATA, "Please select an image file"))
-        }
-        images.push({ buffer, type })
-      }
-      settled = true
-      ;(req as unknown as { images: ReceivedImage[] }).images = images
-      next()
+        settled = true
+        ;(req as unknown as { images: ReceivedImage[] }).images = images
+        next()
+      })
     })
     req.pipe(parser)
   }
@@ -110,20 +157,84 @@ export function receiveImages(field: string, max: number) {
 /** One image in field `field` (the shop's upload routes). */
 export const receiveImage = (field: string) => receiveImages(field, 1)
 
-/** Stores the received images through the File module under generated names (an upload cannot choose where it is stored). */
+let storing = 0
+const waiting: (() => void)[] = []
+
+/** Runs `work` when fewer than STORING_AT_ONCE stores are running (first come, first served). */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (storing >= STORING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve))
+  else storing++
+  try {
+    return await work()
+  } finally {
+    const nextInLine = waiting.shift()
+    if (nextInLine) nextInLine()
+    else storing--
+  }
+}
+
+type FileModule = {
+  createFiles: (data: { filename: string; mimeType: string; content: string; access: "public" }[]) => Promise<{ id: string; url: string }[]>
+  deleteFiles: (ids: string[]) => Promise<void>
+  getUploadStream?: (data: { filename: string; mimeType: string; access: "public" }) => Promise<{
+    writeStream: NodeJS.WritableStream
+    promise: Promise<{ url: string; key: string }>
+    url: string
+    fileKey: string
+  }>
+}
+
+/** Streams one spooled image to the File module's provider under a generated name. */
+async function storeOne(files: FileModule, image: ReceivedImage): Promise<{ id: string; url: string }> {
+  const data = { filename: `${randomUUID()}.${image.type.ext}`, mimeType: image.type.mime, access: "public" as const }
+  let upload: Awaited<ReturnType<NonNullable<FileModule["getUploadStream"]>>> | undefined
+  try {
+    upload = await files.getUploadStream?.(data)
+  } catch {
+    // a provider without streams
+  }
+  if (!upload) {
+    // the File module's plain upload takes the whole content as a string: one file at a time
+    const [file] = await files.createFiles([{ ...data, content: (await readFile(image.path)).toString("base64") }])
+    return { id: file.id, url: file.url }
+  }
+  const done = upload.promise
+  done.catch(() => undefined) // awaited below; a failed pipe must not leave it unheard
+  try {
+    await pipeline(createReadStream(image.path), upload.writeStream)
+    const result = await done
+    return { id: result.key, url: result.url }
+  } catch (err) {
+    await files.deleteFiles([upload.fileKey]).catch(() => undefined)
+    throw err
+  }
+}
+
+/**
+ * Stores the received images through the File module under generated names
+ * (an upload cannot choose where it is stored), one file at a time from disk.
+ * If one fails, the ones already stored are removed.
+ */
 async function store(req: MedusaRequest) {
   const images = (req as unknown as { images: ReceivedImage[] }).images
-  const { result } = await uploadFilesWorkflow(req.scope).run({
-    input: {
-      files: images.map(({ buffer, type }) => ({
-        filename: `${randomUUID()}.${type.ext}`,
-        mimeType: type.mime,
-        content: buffer.toString("base64"),
-        access: "public" as const,
-      })),
-    },
-  })
-  return result
+  const files = req.scope.resolve(Modules.FILE) as unknown as FileModule
+  const stored: { id: string; url: string }[] = []
+  try {
+    return await inTurn(async () => {
+      for (const image of images) {
+        // its client is gone (its files with it): nothing to store
+        if (req.socket?.destroyed) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The upload was cut off")
+        stored.push(await storeOne(files, image))
+      }
+      return stored
+    })
+  } catch (err) {
+    if (stored.length) await files.deleteFiles(stored.map((f) => f.id)).catch(() => undefined)
+    throw err
+  } finally {
+    // gone before the answer (the end of the response removes them anyway)
+    await Promise.all(images.map((image) => rm(image.path, { force: true }).catch(() => undefined)))
+  }
 }
 
 /** Medusa's POST /admin/uploads answer, `{ files: [{ id, url }] }`, for the images received. */
