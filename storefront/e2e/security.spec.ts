@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { ADMIN, allProducts } from "./shop-helpers"
+import { ADMIN, allProducts, signInAdmin } from "./shop-helpers"
 
 /**
  * The browser's security rules against the real stack: headers on every kind
@@ -99,6 +99,24 @@ test("a form on another site cannot post to the shop's API", async ({ page, requ
   expect(await answer.json()).toEqual({ success: false, message: "Cross-site requests are not allowed" })
   const after = (await (await request.get(`/api/shop/products/get/${product._id}`)).json()).data.stock
   expect(after).toBe(before)
+})
+
+test("a form on another port of the same host cannot use the admin's session on Medusa's /admin", async ({ page, baseURL }) => {
+  await signInAdmin(page)
+  const invites = async () => ((await (await page.request.get("/admin/invites?limit=100")).json()).invites as { email: string }[]).map((i) => i.email)
+  expect(await invites()).not.toContain("intruder@example.com")
+  // same site (localhost), another origin: the SameSite=Lax session cookie goes with the form's POST
+  await page.route("http://localhost:9/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form id="f" method="post" action="${baseURL}/admin/invites">
+        <input name="email" value="intruder@example.com"><button>go</button></form>`,
+    })
+  )
+  await page.goto("http://localhost:9/")
+  const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/admin/invites")), page.click("button")])
+  expect(answer.status()).toBe(403)
+  expect(await invites()).not.toContain("intruder@example.com")
 })
 
 test("through the storefront's origin too, Medusa's own doors keep the shop's rules", async ({ request }) => {
