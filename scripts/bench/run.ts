@@ -11,7 +11,8 @@
  * to B0), the same reads and the landing page's HTML through the storefront
  * server in front of the backend (50 connections, ratio to B0), Lighthouse's
  * mobile performance figures for the landing, a product and the home page
- * through the storefront (scripts/bench/lighthouse.ts), landing COD order
+ * through the storefront (scripts/bench/lighthouse.ts), how long the shop's
+ * admin screens take to show their data in Chromium (scripts/bench/admin-screens.ts), landing COD order
  * placement (20 connections for 20 s with ample stock, orders/s as ratio to B1,
  * each order its own phone, Idempotency-Key and client address) on an order
  * history of 1,000 orders, a flash sale (stock 50, 1,000 attempts
@@ -30,7 +31,7 @@
  *
  * BENCH_DURATION (s, 10) for the read phases and baselines, BENCH_ORDER_DURATION
  * (s, 20), BENCH_ORDERS (1000000, the order history of the second order figure), BENCH_FLASH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3 loads of each
- * page, the median by score reported), BENCH_LIGHTHOUSE=0 skips Lighthouse,
+ * page, the median by score reported), BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_ADMIN=0 the admin screens,
  * BENCH_VERBOSE=1 shows the backend's and the storefront's output. The
  * database: DB_HOST's, else DATABASE_URL's, else an embedded one.
  * Figures go to bench-results/bench.json (or bench-results/flash.json).
@@ -38,6 +39,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { prepareB1, startBaseline, B1_PRODUCT_ID, type Baseline } from "./baselines"
 import { runLighthouse, type LighthouseFigures } from "./lighthouse"
+import { ADMIN_SCREENS_GOAL_MS, measureAdminScreens, printAdminScreens, type AdminScreensFigures } from "./admin-screens"
 import { login, percentile, printTable, runLoad, startBenchStack, writeResults, type LoadResult } from "./lib"
 import { BASE_ORDERS, landingOrderRequests, ordersAtScale, seedOrders } from "./million"
 import type { Product } from "@shop/contract"
@@ -56,6 +58,7 @@ const FLASH_CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS || 50)
 const AMPLE_STOCK = 1_000_000
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0"
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3)
+const ADMIN_SCREENS = process.env.BENCH_ADMIN !== "0"
 /** The order history of the second landing COD order figure (the first runs at BASE_ORDERS, 1,000). */
 const ORDERS_AT_SCALE = Number(process.env.BENCH_ORDERS || 1_000_000)
 
@@ -318,6 +321,16 @@ async function flashSale(baseUrls: string[], cookie: string, productId: string):
 type Figure = LoadResult & { name: string; connections: number; baseline?: string; ratio?: number; ordersPerSecond?: number }
 
 const met = (ok: boolean) => (ok ? "met" : "NOT MET")
+
+/** Every admin screen and the storefront's hand-over show their data within the goal (median). */
+function adminGoal(f: AdminScreensFigures | { error: string } | "skipped") {
+  const goal = `admin screens' data within ${ADMIN_SCREENS_GOAL_MS} ms (median, after the first load)`
+  if (f === "skipped") return { goal, actual: "skipped (BENCH_ADMIN=0)", met: false, skipped: true }
+  if ("error" in f) return { goal, actual: `failed: ${f.error.slice(0, 40)}`, met: false }
+  const all = [...f.screens, f.handoff]
+  const slowest = all.reduce((a, b) => (b.medianMs > a.medianMs ? b : a))
+  return { goal, actual: `slowest ${slowest.screen} ${slowest.medianMs} ms`, met: all.every((s) => s.medianMs <= ADMIN_SCREENS_GOAL_MS) }
+}
 /** Every answer a 2xx that passed the body check, no error: a fast figure made of failures meets nothing. */
 const allAnswered = (f: Figure) => f.errors === 0 && f.non2xx === 0 && f.mismatches === 0 && f.requests > 0
 
@@ -548,6 +561,19 @@ async function main(): Promise<number> {
     } else {
       say("lighthouse: skipped (BENCH_LIGHTHOUSE=0)")
     }
+    // the merchant's admin screens in Chromium through the storefront, also on a quiet machine
+    let adminScreens: AdminScreensFigures | { error: string } | "skipped" = "skipped"
+    if (ADMIN_SCREENS) {
+      try {
+        adminScreens = await measureAdminScreens(edge, say)
+      } catch (error) {
+        adminScreens = { error: error instanceof Error ? error.message : String(error) }
+        say(`admin screens: FAILED: ${adminScreens.error}`)
+      }
+      sample("admin screens")
+    } else {
+      say("admin screens: skipped (BENCH_ADMIN=0)")
+    }
     await setStock(stack.url, cookie, productId, AMPLE_STOCK)
     // each order its own phone, Idempotency-Key and client address (scripts/bench/million.ts)
     const orderLoad = {
@@ -631,6 +657,10 @@ async function main(): Promise<number> {
       )
       console.log(`lighthouse ${lighthouse.find((l) => l.lighthouseVersion)?.lighthouseVersion ?? "?"}: the median of ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} by score; KB transferred`)
     }
+    if (typeof adminScreens === "object" && "screens" in adminScreens) {
+      console.log("")
+      printAdminScreens(adminScreens)
+    }
     console.log("")
     printTable(
       memory.map((m) => ({
@@ -693,6 +723,7 @@ async function main(): Promise<number> {
       lhGoal("landing", `Lighthouse landing CLS <= ${GOALS.lighthouseLandingCls}`, (l) => l.cls, (v) => v <= GOALS.lighthouseLandingCls),
       lhGoal("product", `Lighthouse product performance >= ${GOALS.lighthouseProductScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseProductScore),
       lhGoal("home", `Lighthouse home performance >= ${GOALS.lighthouseHomeScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseHomeScore),
+      adminGoal(adminScreens),
     ]
     const result = (g: { met: boolean; skipped?: boolean }) => (g.skipped ? "skipped" : met(g.met))
     console.log("")
@@ -703,6 +734,7 @@ async function main(): Promise<number> {
       seconds: round1((Date.now() - benchStarted) / 1000),
       figures,
       lighthouse: LIGHTHOUSE ? { runs: LIGHTHOUSE_RUNS, formFactor: "mobile", throttlingMethod: "simulate", pages: lighthouse } : "skipped",
+      adminScreens,
       flash,
       orderHistory: { base: BASE_ORDERS, atScale: atScale.orders, seed: atScale.seed, plans: atScale.plans },
       memory,

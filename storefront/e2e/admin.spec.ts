@@ -337,5 +337,5 @@ test("Logout ends the session and goes to the login page", async () => {
   await page.goto("/app/shop-dashboard")
   await page.getByRole("button", { name: "Logout" }).click()
   await page.waitForURL(/\/auth\/login$/)
-  expect((await page.request.get("/api/auth/check-auth")).status()).toBe(401)
+  expect(await (await page.request.get("/api/auth/check-auth")).json()).toEqual({ success: false, user: null })
 })

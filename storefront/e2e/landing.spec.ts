@@ -51,7 +51,7 @@ test("the demo page shows its Bengali hero, price, testimonials, badges and supp
   await expect(page.getByTestId("stock-notice")).toContainText("বাকি আছে")
   await expect(page.getByTestId("testimonial")).toHaveCount(3)
   const badges = page.getByTestId("trust-badges").getByRole("listitem")
-  await expect(badges).toHaveText(["Free Delivery", "Money Back Guarantee", "Cash on Delivery"])
+  await expect(badges).toHaveText(["Cash on Delivery", "Money Back Guarantee", "সারাদেশে হোম ডেলিভারি"])
   await expect(page.getByRole("link", { name: /কল করুন/ })).toHaveAttribute("href", /^tel:\+?\d+$/)
   await expect(page.getByRole("contentinfo")).toContainText("ঢাকার ভিতরে ১-২ দিন")
   await expect(page.getByRole("contentinfo")).toContainText("ঢাকার বাইরে ২-৩ দিন")

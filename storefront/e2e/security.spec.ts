@@ -23,6 +23,7 @@ test("every answer carries nosniff and a Referrer-Policy, never X-Powered-By", a
     `${backend}/api/shop/products/get`,
     `${backend}/api/landing/no-such-page`,
     `${backend}/api/auth/check-auth`,
+    `${backend}/api/admin/order/all-orders`,
     `${backend}${imagePath}`,
     `${backend}/app`,
     `${backend}/store/products`,

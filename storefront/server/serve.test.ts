@@ -246,6 +246,21 @@ describe('static files and the SPA', () => {
     }
   });
 
+  it("answers a malformed address (an escape that decodes to nothing) with the app's not-found page, 404", async () => {
+    for (const pathname of ['/shop/product/%E0%A4', '/%E0%A4%A', '/landing/%E0%A4', '/shop/list/%ZZ', '/checkout%']) {
+      const res = await request(pathname, { headers: { Accept: 'text/html' } });
+      expect(res.status, pathname).toBe(404);
+      expect(res.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], pathname).toBe('no-cache');
+      // the shop app's shell, which draws its own "page not found"
+      expect(res.body.toString(), pathname).toContain('<div id="root">');
+    }
+    // a missing file stays a plain 404, never HTML
+    const file = await request('/assets/%E0%A4.js');
+    expect(file.status).toBe(404);
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
   it("preloads the Bengali font on landing pages only", async () => {
     const landing = (await request('/landing/eid-offer')).body.toString();
     const preloads = landing.match(/<link rel="preload"[^>]*>/g);

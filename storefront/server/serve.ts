@@ -735,7 +735,10 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      sendText(res, 400, 'Bad Request');
+      // an escape that decodes to nothing (a link cut mid-letter, /shop/product/%E0%A4) names no
+      // page and no file: a file's address answers a plain 404, any other the app's "page not found"
+      if (/\.[a-z0-9]+$/i.test(pathname)) sendText(res, 404, 'Not Found');
+      else sendFile(req, res, indexFile, 'no-cache', 404);
       return;
     }
     const filePath = path.join(distDir, decoded);

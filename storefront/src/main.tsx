@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from './app';
 import { loadMatchedPages } from './app/router';
+import { startSessionCheck } from './lib/auth';
 import { readSsrState, type ShopState } from './lib/ssr-state';
 import './styles.css';
 
@@ -27,6 +28,8 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element in index.html');
   const state = readSsrState<ShopState>();
+  // who is signed in, asked while the page's code loads rather than after
+  startSessionCheck();
   await loadMatchedPages(window.location.pathname);
   const app = (
     <StrictMode>

@@ -1,6 +1,6 @@
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { defaultGroups, slugify } from "@shop/contract"
+import { badgesContradictingDelivery, defaultGroups, slugify } from "@shop/contract"
 import { productPicture } from "../../src/scripts/png"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
@@ -112,6 +112,16 @@ shopIntegrationTestRunner({
         })
         expect(page.productId).toMatchObject({ _id: product._id, title: product.title, saleprice: product.saleprice, salePrice: product.saleprice })
         expect(new Date(page.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000)
+      })
+
+      it("reads a slug typed in Bengali in Latin letters", async () => {
+        const res = await api.post(
+          "/api/admin/landing-pages/create",
+          { title: "ঈদ অফার", slug: "ঈদ অফার: জামদানি শাড়ি ২০২৬", productId: products[0]._id },
+          as(admin.cookie)
+        )
+        expect(res.status).toBe(201)
+        expect(res.data.data.slug).toBe("eid-offer-jamdani-shari-2026")
       })
 
       it("refuses missing title, slug or product with the spec's message, and writes nothing", async () => {
@@ -351,7 +361,9 @@ shopIntegrationTestRunner({
         expect(page.hero.heroImages.length).toBeGreaterThan(0)
         expect(page.benefits.length).toBeGreaterThanOrEqual(3)
         expect(page.testimonials.length).toBeGreaterThanOrEqual(3)
-        expect(page.trustBadges.badges).toEqual(["Free Delivery", "Money Back Guarantee", "Cash on Delivery"])
+        expect(page.trustBadges.badges).toEqual(["Cash on Delivery", "Money Back Guarantee", "সারাদেশে হোম ডেলিভারি"])
+        // its form charges for delivery: no badge promises it free
+        expect(badgesContradictingDelivery(page.trustBadges)).toEqual([])
         expect(page.gallery.images.length).toBeGreaterThan(0)
         expect(page.productId.title).toBe("Cotton Salwar Kameez")
       })

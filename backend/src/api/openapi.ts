@@ -34,7 +34,7 @@ const commaList = (values: readonly string[]) => `comma-joined values of: ${valu
 export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/auth/register", summary: "Create a customer account", tag: "auth", auth: "none", body: RegisterSchema },
   { method: "post", path: "/api/auth/login", summary: "Sign in (sets the HTTP-only session cookie); 429 after repeated failures", tag: "auth", auth: "none", body: LoginSchema },
-  { method: "get", path: "/api/auth/check-auth", summary: "The signed-in user, or 401", tag: "auth", auth: "none" },
+  { method: "get", path: "/api/auth/check-auth", summary: "The signed-in user; no one signed in: 200 with success false and user null", tag: "auth", auth: "none" },
   { method: "get", path: "/api/auth/logout", summary: "End the session", tag: "auth", auth: "none" },
   {
     method: "get",

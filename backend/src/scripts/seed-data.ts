@@ -111,7 +111,8 @@ export const DEMO_LANDING_PAGE = {
       { name: "শারমিন আক্তার", rating: 4, comment: "রং সুন্দর, সেলাই মজবুত। ডেলিভারিও দ্রুত ছিল।", image: "" },
     ],
     orderForm: { showOrderForm: true, showPhoneField: true, showAddressFields: true, showEmailField: true },
-    trustBadges: { showTrustBadges: true, badges: ["Free Delivery", "Money Back Guarantee", "Cash on Delivery"] },
+    // the form charges ৳60/৳120 for delivery: no badge may promise it free (badgesContradictingDelivery)
+    trustBadges: { showTrustBadges: true, badges: ["Cash on Delivery", "Money Back Guarantee", "সারাদেশে হোম ডেলিভারি"] },
     urgency: { showCountdown: false, countdownEndDate: null, showStockCount: true, stockCount: 0 },
     styling: { primaryColor: "#0F766E", accentColor: "#FF6B6B", fontFamily: "Poppins" as const },
   },

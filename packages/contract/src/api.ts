@@ -89,7 +89,10 @@ export type OrderConfirmation = {
 
 export type RegisterRequest = { username: string; email: string; password: string }
 export type LoginRequest = { email: string; password: string }
-/** POST /api/auth/login, /register and GET /api/auth/check-auth. */
+/**
+ * POST /api/auth/login, /register and GET /api/auth/check-auth. check-auth
+ * for a guest: 200 with `{ success: false, user: null }`, never an error.
+ */
 export type AuthAnswer = ApiAnswer & { user?: User | null }
 
 // ---------------------------------------------------------------- catalog

@@ -10,12 +10,3 @@ export const DEFAULT_DELIVERY_AREA: DeliveryArea = "dhaka"
 export function isDeliveryArea(value: unknown): value is DeliveryArea {
   return (DELIVERY_AREAS as readonly unknown[]).includes(value)
 }
-
-/**
- * The area a city falls in when the shopper did not choose one (SPEC.md
- * section 4): Dhaka in English in any letter case, or in Bengali (ঢাকা), as
- * shoppers here write it either way.
- */
-export function deliveryAreaOf(city: string | undefined | null): DeliveryArea {
-  return city && /dhaka|ঢাকা/i.test(city) ? "dhaka" : "outside"
-}

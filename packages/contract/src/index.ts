@@ -4,12 +4,14 @@
  * nothing (eslint and scripts/tests/contract checks keep it so).
  */
 export * from "./api"
+export * from "./badges"
 export * from "./catalog"
 export * from "./confirmation"
 export * from "./courier"
 export * from "./dashboard"
 export * from "./dates"
 export * from "./delivery"
+export * from "./delivery-area"
 export * from "./drafts"
 export * from "./edge"
 export * from "./email"

@@ -33,8 +33,28 @@ export function displayName(user: User): string {
   return user.username || user.userName || user.name || user.email;
 }
 
-/** GET /api/auth/check-auth: the signed-in user, or null (401 or any rejected call). */
+/**
+ * The first session check, sent as the app starts, while the page's code is
+ * still loading (main.tsx): a page that waits for it (a guarded page, the
+ * /admin hand-over) saves a round trip. The first check of the app takes its
+ * answer if it comes within a few seconds; any later check asks again.
+ */
+let early: { at: number; answer: Promise<User | null> } | undefined;
+const EARLY_CHECK_FRESH_MS = 5_000;
+
+export function startSessionCheck(): void {
+  early ??= { at: Date.now(), answer: askSession() };
+}
+
+/** GET /api/auth/check-auth: the signed-in user, or null (a guest's `success: false`, or any rejected call). */
 export async function checkAuth(): Promise<User | null> {
+  const sent = early;
+  early = undefined;
+  if (sent && Date.now() - sent.at <= EARLY_CHECK_FRESH_MS) return sent.answer;
+  return askSession();
+}
+
+async function askSession(): Promise<User | null> {
   try {
     const body = await sdk.client.fetch<AuthResponse>('/api/auth/check-auth', {
       headers: NO_CACHE,

@@ -5,6 +5,8 @@ import { useLogout } from "../hooks/use-logout"
 // Bengali joins Medusa's Inter family (packages/fonts): admin extensions are
 // imported eagerly, so this reaches every admin screen, Medusa's own included.
 import "@shop/fonts/admin.css"
+// notices that fit a phone's screen (Medusa's own screens' notices too)
+import "./notices.css"
 
 /** Ends the session, then the storefront's login page (SPEC.md section 2.11). */
 export const LogoutButton = () => {

@@ -1,5 +1,6 @@
 import type { FetchArgs } from "@medusajs/js-sdk"
 import { ShopApiError } from "./errors"
+import { takeFirstRead } from "./first-reads"
 import { sdk } from "./sdk"
 
 /**
@@ -10,7 +11,8 @@ import { sdk } from "./sdk"
 export type ApiAnswer = { success: boolean; message?: string }
 
 export async function shopApi<T extends ApiAnswer>(path: string, init?: FetchArgs): Promise<T> {
-  const answer = await sdk.client.fetch<T>(path, init)
+  // the screen's first read may already be on its way (lib/first-reads.ts)
+  const answer = (await takeFirstRead<T>(path, init)) ?? (await sdk.client.fetch<T>(path, init))
   if (!answer || answer.success === false) {
     throw new ShopApiError(answer?.message ?? "")
   }

@@ -1,11 +1,17 @@
 import {
+  badgesContradictingDelivery,
   BENEFIT_ICON,
   DEFAULT_BADGES as SPEC_BADGES,
   defaultGroups,
+  DELIVERY_AREA_LABELS,
+  DELIVERY_AREAS,
+  DELIVERY_CHARGE,
+  formatMoney,
   type LandingGroups,
   type LandingPage,
   type LandingPageListItem,
   type Styling,
+  slugFromTitle,
   slugify,
   withAlwaysAskedFields,
 } from "@shop/contract"
@@ -13,8 +19,8 @@ import {
 /**
  * Landing pages in the admin (SPEC.md sections 2.15, 2.16, 3, 4, 5): the
  * list's conversion rate, the editor's state and the body it saves, the slug
- * that follows the title (on a new page only), trust badges as text, and the
- * upload checks.
+ * that follows the title (on a new page only), trust badges as text and the
+ * warning when they promise free delivery, and the upload checks.
  */
 export { slugify }
 
@@ -52,6 +58,24 @@ export function parseBadges(text: string): string[] {
 
 export function badgesToText(badges: string[] | null | undefined): string {
   return (badges ?? []).join(", ")
+}
+
+/**
+ * The editor's warning while the shown badges promise free delivery and the
+ * page's order form charges for it (the contract's rule), else null.
+ */
+export function badgeDeliveryWarning(trustBadges: EditorState["trustBadges"]): string | null {
+  const badges = badgesContradictingDelivery({
+    showTrustBadges: trustBadges.showTrustBadges,
+    badges: parseBadges(trustBadges.badgesText),
+  })
+  if (badges.length === 0) return null
+  const charges = DELIVERY_AREAS.map((area) => `${formatMoney(DELIVERY_CHARGE[area])} ${DELIVERY_AREA_LABELS[area]}`).join(" and ")
+  const one = badges.length === 1
+  return (
+    `${badges.map((badge) => `"${badge}"`).join(", ")} ${one ? "promises" : "promise"} free delivery, ` +
+    `but this page's order form charges ${charges}. Remove or reword ${one ? "it" : "them"} under Settings → Trust Badges.`
+  )
 }
 
 /** The largest image an upload may be (5 MB). */
@@ -158,9 +182,12 @@ export function editorStateFromPage(page: LandingPage): EditorState {
   }
 }
 
-/** Typing the title: on a new page whose slug was not edited by hand, the slug follows it. */
+/**
+ * Typing the title: on a new page whose slug was not edited by hand, the slug
+ * follows it, Bengali read in Latin letters, never empty while there is a title.
+ */
 export function withTitle(state: EditorState, title: string): EditorState {
-  return { ...state, title, slug: state.slugFollowsTitle ? slugify(title) : state.slug }
+  return { ...state, title, slug: state.slugFollowsTitle ? slugFromTitle(title) : state.slug }
 }
 
 /** Typing the slug by hand: from then on it no longer follows the title. */
@@ -168,9 +195,12 @@ export function withSlug(state: EditorState, slug: string): EditorState {
   return { ...state, slug, slugFollowsTitle: false }
 }
 
-/** Leaving the slug field: the slug as the server will store it, following the title or not as before. */
+/**
+ * Leaving the slug field: the slug as the server will store it, following the
+ * title or not as before; one that makes no slug (emptied, only signs) is the title's.
+ */
 export function withTidySlug(state: EditorState): EditorState {
-  const slug = slugify(state.slug)
+  const slug = slugify(state.slug) || slugFromTitle(state.title)
   return slug === state.slug ? state : { ...state, slug }
 }
 

@@ -279,10 +279,19 @@ describe('/landing/{slug}', () => {
     await openPage({ ...page, hero: { ...page.hero, ctaButtonText: '' } });
     expect(form().getByRole('button', { name: 'Order Now' })).toHaveAttribute('type', 'submit');
     const scrollers = screen.getAllByTestId('scroll-to-order');
-    expect(scrollers.length).toBeGreaterThanOrEqual(3);
+    expect(scrollers.length).toBeGreaterThanOrEqual(2);
     for (const button of scrollers) expect(button).toHaveTextContent('Order Now');
     fireEvent.click(scrollers[0]!);
     expect(document.activeElement).toBe(form().getByLabelText(/আপনার নাম/));
+  });
+
+  it("the phone's bar is a link to the form in words of its own, not a second order button", async () => {
+    await openPage(landingPage());
+    const link = screen.getByRole('link', { name: 'অর্ডার ফর্মে যান ↓' });
+    expect(link).toHaveAttribute('href', '#order-form');
+    expect(form().getByRole('button', { name: 'এখনই অর্ডার করুন' })).toHaveAttribute('type', 'submit');
+    expect(screen.getAllByRole('button', { name: 'এখনই অর্ডার করুন' }).filter((b) => b.closest('.landing-mobile-bar'))).toEqual([]);
+    expect(document.getElementById('order-form')).toBe(screen.getByTestId('order-form'));
   });
 
   it('shows the email only when the settings ask for it', async () => {

@@ -1,12 +1,19 @@
 import { ArrowLeft } from "@medusajs/icons"
-import { Badge, Button, IconButton, Tabs, toast } from "@medusajs/ui"
+import { Alert, Badge, Button, IconButton, Tabs, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useNavigate } from "react-router-dom"
 import { useSaveLandingPage } from "../../hooks/use-landing-pages"
 import { useProducts } from "../../hooks/use-products"
 import { serverMessage } from "../../lib/errors"
 import { metaPixelProblem } from "../../lib/meta"
-import { editorStateFromPage, emptyEditorState, missingRequired, type EditorState, type LandingPage } from "../../lib/landing-pages"
+import {
+  badgeDeliveryWarning,
+  editorStateFromPage,
+  emptyEditorState,
+  missingRequired,
+  type EditorState,
+  type LandingPage,
+} from "../../lib/landing-pages"
 import { Page, PageHeader } from "../page-header"
 import { LandingPreview } from "./preview"
 import { BasicTab, BenefitsTab, HeroTab, SettingsTab, StylingTab, TestimonialsTab } from "./tabs"
@@ -36,6 +43,7 @@ export const LandingEditor = ({ page }: { page?: LandingPage }) => {
   const [tab, setTab] = useState<TabId>("basic")
   const editing = Boolean(page)
   const product = products.data?.find((p) => p._id === state.productId) ?? page?.productId ?? undefined
+  const badgeWarning = badgeDeliveryWarning(state.trustBadges)
 
   const onSave = () => {
     if (missingRequired(state)) {
@@ -88,33 +96,41 @@ export const LandingEditor = ({ page }: { page?: LandingPage }) => {
         }
       />
       <div className="grid grid-cols-1 gap-3 xl:grid-cols-[minmax(0,1fr)_360px]">
-        <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
-          <Tabs.List className="mb-3 flex flex-wrap">
-            {TABS.map((t) => (
-              <Tabs.Trigger key={t.id} value={t.id}>
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="basic">
-            <BasicTab state={state} setState={setState} products={products.data} editing={editing} />
-          </Tabs.Content>
-          <Tabs.Content value="hero">
-            <HeroTab state={state} setState={setState} />
-          </Tabs.Content>
-          <Tabs.Content value="benefits">
-            <BenefitsTab state={state} setState={setState} />
-          </Tabs.Content>
-          <Tabs.Content value="testimonials">
-            <TestimonialsTab state={state} setState={setState} />
-          </Tabs.Content>
-          <Tabs.Content value="settings">
-            <SettingsTab state={state} setState={setState} />
-          </Tabs.Content>
-          <Tabs.Content value="styling">
-            <StylingTab state={state} setState={setState} />
-          </Tabs.Content>
-        </Tabs>
+        <div className="flex min-w-0 flex-col gap-y-3">
+          {/* above the tabs: seen whichever tab is open, while the page would say it */}
+          {badgeWarning ? (
+            <Alert variant="warning" role="status" data-testid="badge-delivery-warning">
+              {badgeWarning}
+            </Alert>
+          ) : null}
+          <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+            <Tabs.List className="mb-3 flex flex-wrap">
+              {TABS.map((t) => (
+                <Tabs.Trigger key={t.id} value={t.id}>
+                  {t.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="basic">
+              <BasicTab state={state} setState={setState} products={products.data} editing={editing} />
+            </Tabs.Content>
+            <Tabs.Content value="hero">
+              <HeroTab state={state} setState={setState} />
+            </Tabs.Content>
+            <Tabs.Content value="benefits">
+              <BenefitsTab state={state} setState={setState} />
+            </Tabs.Content>
+            <Tabs.Content value="testimonials">
+              <TestimonialsTab state={state} setState={setState} />
+            </Tabs.Content>
+            <Tabs.Content value="settings">
+              <SettingsTab state={state} setState={setState} />
+            </Tabs.Content>
+            <Tabs.Content value="styling">
+              <StylingTab state={state} setState={setState} />
+            </Tabs.Content>
+          </Tabs>
+        </div>
         <div className="xl:sticky xl:top-3 xl:self-start">
           <LandingPreview state={state} product={product} />
         </div>

@@ -327,7 +327,7 @@ export const SettingsTab = ({ state, setState }: TabProps) => {
         <Field label="Badges" htmlFor={ids.badges} hint="Separate badges with commas">
           <Input
             id={ids.badges}
-            placeholder="Secure Payment, Money Back Guarantee, Free Shipping"
+            placeholder="Cash on Delivery, Money Back Guarantee"
             value={state.trustBadges.badgesText}
             onChange={(e) => badges({ badgesText: e.target.value })}
           />

@@ -46,7 +46,7 @@ const PRODUCTS: Product[] = [
 function productsApi(products: Product[] = PRODUCTS) {
   return stubFetch((url) => {
     if (url.pathname === '/api/shop/products/get') return { body: { success: true, products } };
-    if (url.pathname === '/api/auth/check-auth') return { status: 401, body: { success: false, message: 'Unauthorised user!' } };
+    if (url.pathname === '/api/auth/check-auth') return { status: 200, body: { success: false, user: null } };
     return { status: 404, body: { success: false, message: 'Not found' } };
   });
 }
@@ -212,6 +212,17 @@ describe('shop layout and other routes', () => {
     productsApi();
     renderApp('/no/such/page');
     expect(await screen.findByText('page not found')).toBeInTheDocument();
+  });
+
+  it('renders "page not found" for a malformed address, asking the backend for nothing', async () => {
+    for (const url of ['/shop/product/%E0%A4', '/landing/%E0%A4', '/%E0%A4%A']) {
+      const fetchMock = productsApi();
+      const view = renderApp(url);
+      expect(await screen.findByText('page not found'), url).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
+      expect(requestedUrls(fetchMock).map((u) => u.pathname).filter((p) => p.startsWith('/api/shop')), url).toEqual([]);
+      view.unmount();
+    }
   });
 
   it('renders "page not found" for /unauth', async () => {

@@ -124,11 +124,19 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
           )}
           <TestimonialsSection testimonials={page.testimonials ?? []} />
           <TrustBadges enabled={trustBadges.enabled === true} badges={trustBadges.badges ?? []} />
-          {withForm && (
-            <div className="landing__cta-row">
-              <CtaButton text={ctaText} onClick={scrollToForm} />
-            </div>
-          )}
+          {/*
+           * On a phone: sticky at the screen's bottom as this column's last child, so it
+           * waits there while the form (after the column) is below and settles above the
+           * form as it comes up, never over it. A link: it works before the app runs.
+           */}
+          <div className="landing-mobile-bar">
+            {withForm && (
+              <a className="landing-cta" href="#order-form">
+                {BN.toOrderForm}
+              </a>
+            )}
+            <SupportPhoneLink floating />
+          </div>
         </main>
         {withForm && (
           <aside className="landing__aside" ref={asideRef} style={{ top: asideTop }}>
@@ -139,12 +147,6 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
 
       <LandingFooter />
 
-      {withForm && (
-        <div className="landing-mobile-bar">
-          <CtaButton text={ctaText} onClick={scrollToForm} />
-        </div>
-      )}
-      <SupportPhoneLink floating />
       <Notice notice={notice} onDismiss={dismiss} />
     </div>
   );

@@ -25,7 +25,6 @@ export const BN = {
   total: 'সর্বমোট',
   submitting: 'অর্ডার হচ্ছে...',
   outOfStock: 'স্টকে নেই',
-  required: '(আবশ্যক)',
   // messages (the server's wording for the same refusals)
   fillAll: BN_MESSAGES.fillAll,
   badPhone: BN_MESSAGES.badPhone,
@@ -37,7 +36,8 @@ export const BN = {
   // page
   loading: 'লোড হচ্ছে...',
   retry: 'আবার চেষ্টা করুন',
-  orderNow: 'এখনই অর্ডার করুন',
+  // the phone's bar leads to the form: not the submit button's words
+  toOrderForm: 'অর্ডার ফর্মে যান ↓',
   regularPrice: 'আগের দাম',
   offerPrice: 'অফার মূল্য',
   off: (percent: number) => `${percent}% ছাড়`,

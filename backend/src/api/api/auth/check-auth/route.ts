@@ -2,13 +2,18 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { loadShopUser } from "#app/read-models/users"
 import { noCache, sessionActor, signOut } from "#app/api/utils/session"
 
+/**
+ * Every page of a guest asks who is signed in, so "no one" is an answer, not
+ * an error: 200 with success false and no user (a 401 would be a red line in
+ * every guest's console). A session whose user is gone is ended first.
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   noCache(res)
   const actor = sessionActor(req)
   const user = actor ? await loadShopUser(req.scope, actor) : null
   if (!user) {
     if (actor) await signOut(req, res)
-    res.status(401).json({ success: false, message: "Unauthorised user!" })
+    res.json({ success: false, user: null })
     return
   }
   res.json({ success: true, user })
