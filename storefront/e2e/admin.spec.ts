@@ -264,6 +264,8 @@ test("products: add one with an uploaded image, then delete it", async () => {
 })
 
 test("landing pages: the seeded page, then create, publish and delete one", async () => {
+  // a long walk through the list and the editor: past Playwright's 30 s default on a busy 2-core machine
+  test.setTimeout(90_000)
   await page.goto("/app/landing-pages")
   await expect(page.getByRole("heading", { name: "Landing Pages", exact: true })).toBeVisible({ timeout: 30_000 })
   for (const title of ["Total Pages", "Active Pages", "Total Views", "Total Orders"]) {
