@@ -1,5 +1,5 @@
 /**
- * The integrator's check of issue 21: Medusa's own Next.js storefront starter,
+ * The integrator's check: Medusa's own Next.js storefront starter,
  * unchanged, against this shop. Starts the shop's real stack on a fresh
  * database, copies the starter's source into a temporary folder, installs and
  * builds it pointed at the shop (the publishable key from the stack,

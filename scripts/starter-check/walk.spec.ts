@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test"
 
 /**
- * The integrator's check (issue 21): Medusa's own Next.js storefront starter,
+ * The integrator's check: Medusa's own Next.js storefront starter,
  * unchanged, pointed at this shop, walked as a shopper: the catalog in BDT,
  * a product into the cart, address, "Inside Dhaka" delivery, "Manual Payment",
  * the order placed and its confirmation page. Run by scripts/starter-check/run.ts
- * (README: "Medusa's Next.js storefront starter"), not by npm test.
+ * (docs/architecture.md, "Medusa's own routes"), not by npm test.
  */
 
 const STARTER = process.env.STARTER_URL ?? "http://localhost:8000"
@@ -36,7 +36,7 @@ test("a shopper orders through Medusa's starter and the order is the shop's", as
   await page.getByTestId("submit-delivery-option-button").click()
   await page.getByText("Manual Payment").click()
   await page.getByTestId("submit-payment-button").click()
-  // a double tap on "Place order" (issue 26): two clicks before the page can redraw, two completions of one cart
+  // a double tap on "Place order" (one tap, one order): two clicks before the page can redraw, two completions of one cart
   await page.getByTestId("submit-order-button").evaluate((button: HTMLButtonElement) => {
     button.click()
     button.click()

@@ -108,7 +108,7 @@ test(
       assert.ok((await countProducts()) >= 40)
       const admin = await fetch(`http://127.0.0.1:${storefrontPort}/app`)
       assert.equal(admin.status, 200)
-      // the backend answers this machine only; the storefront answers the network (issue 27)
+      // the backend answers this machine only; the storefront answers the network (it once listened on every interface)
       const lan = Object.values(networkInterfaces())
         .flat()
         .find((a) => a && a.family === "IPv4" && !a.internal)?.address

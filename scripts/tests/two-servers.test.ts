@@ -1,5 +1,5 @@
 /**
- * Exactly once across servers (issue 26): two backend processes (production
+ * Exactly once across servers: two backend processes (production
  * build) on one database, sharing Redis (REDIS_URL: sessions, events,
  * workflows and the Locking module's Redis provider). The same order sent to
  * both at once, the cart door (POST /store/carts/{id}/complete) and a guest
@@ -10,7 +10,7 @@
  *
  * Needs a Redis: REDIS_URL, else redis://127.0.0.1:6379 when one answers
  * there; without one the test is skipped (a scale-out without Redis is not
- * supported: README "Scaling out").
+ * supported: docs/operations.md, "Scale out").
  *
  *   npx tsx --test scripts/tests/two-servers.test.ts
  */

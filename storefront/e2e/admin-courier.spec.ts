@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Locator
 import { placeGuestOrder, signInAdmin, type PlacedOrder } from "./shop-helpers"
 
 /**
- * Couriers in the shop's Orders screen (issue 16). scripts/e2e.ts starts a
+ * Couriers in the shop's Orders screen. scripts/e2e.ts starts a
  * fake Steadfast and Pathao (backend/integration-tests/utils/fake-couriers.ts)
  * and gives the backend their settings, so both are set up. The admin sends
  * one order to Steadfast from its details dialog, two selected orders to

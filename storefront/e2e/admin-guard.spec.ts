@@ -3,7 +3,7 @@ import { expect, request as requests, test, type APIRequestContext, type Browser
 import { ADMIN, signInAdmin } from "./shop-helpers"
 
 /**
- * The fake-order guard in the admin (issue 17). A shopper orders the same
+ * The fake-order guard in the admin. A shopper orders the same
  * product twice from one phone: the second order is a duplicate and waits in
  * To confirm. The admin calls (No answer with a note, then Confirmed), marks
  * a third one fake with its phone blocklisted, and the phone's next order is

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test"
 import { placeGuestOrder, signInAdmin } from "./shop-helpers"
 
 /**
- * The merchant's back office (issue 6): Medusa Admin UI routes under /app,
+ * The merchant's back office: Medusa Admin UI routes under /app,
  * served by the backend and proxied by the storefront. One browser context
  * holds one session cookie for the whole file: the admin signs in once,
  * through the storefront's login form, and then opens the admin screens

@@ -3,7 +3,7 @@ import type { Order } from "@shop/contract"
 import { fillGuestDelivery, notice, productByTitle, signInAdmin } from "./shop-helpers"
 
 /**
- * One tap, one order (issue 26): a shopper who taps the order button twice,
+ * One tap, one order: a shopper who taps the order button twice,
  * or taps again after the answer was lost on a flaky connection, gets one
  * order. Each tap really reaches the server here (the client sends the
  * attempt's Idempotency-Key with every one), so the server's exactly-once is

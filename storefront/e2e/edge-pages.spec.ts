@@ -4,7 +4,7 @@ import { LANDING_NOT_FOUND, type Product } from "@shop/contract"
 import { ADMIN, allProducts, notice, pays, taka } from "./shop-helpers"
 
 /**
- * Pages served by the storefront server (the edge, issue 18) against the real
+ * Pages served by the storefront server (the edge) against the real
  * stack: the HTML holds the content and the head tags before any script runs;
  * the app hydrates it without asking for the same data again; unknown pages
  * answer 404; landing views counted at the edge are exact; a change made on the

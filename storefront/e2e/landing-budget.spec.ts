@@ -5,9 +5,10 @@ import { gzipSync } from "node:zlib"
 import { expect, test } from "@playwright/test"
 
 /**
- * Issue 18: a landing page and its confirmation load only their own code, at
- * most 60 KB of gzipped JavaScript with React (the build the stack serves,
- * storefront/dist), and the page's Bengali font is preloaded.
+ * The landing page's JavaScript budget: a landing page and its confirmation
+ * load only their own code, at most 60 KB of gzipped JavaScript with React
+ * (the build the stack serves, storefront/dist), and the page's Bengali font
+ * is preloaded.
  */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist")
 const BUDGET_BYTES = 60_000

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test"
 import { signInAdmin } from "./shop-helpers"
 
 /**
- * Incomplete orders (issue 17) against the real stack: a shopper types a
+ * Incomplete orders against the real stack: a shopper types a
  * phone on the demo landing page (saved after a pause) and the rest, then
  * leaves at once (the rest goes with sendBeacon); the merchant finds the
  * draft in Medusa Admin's Incomplete orders screen, calls, and converts it

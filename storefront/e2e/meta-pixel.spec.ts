@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test"
 import { ADMIN } from "./shop-helpers"
 
 /**
- * Issue 19 in the browser: a landing page that names a Meta pixel loads it
+ * Meta ads in the browser: a landing page that names a Meta pixel loads it
  * (its policy lets Meta's script in), sends PageView and, once the order is
  * placed, a Lead whose event id is the order number, never a Purchase; the
  * order carries the ad click (fbclid, the page's address) and the admin's

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test"
 import { ADMIN, allProducts, fillGuestDelivery, notice, signInNewCustomer } from "./shop-helpers"
 
 /**
- * What shoppers saw on phones and desktops (issue 15), against the real stack:
+ * What shoppers saw on phones and desktops, against the real stack:
  * shipped fonts draw Bengali and ৳, every screen fits a 360 and a 390 px phone,
  * the desktop landing form's button is reached by scrolling the page, and the
  * smaller fixes (notices, the call button, the header's links, kept filters,

@@ -304,7 +304,7 @@ shopIntegrationTestRunner({
         const file = path.join(dir, "doors-spec-old-upload.html")
         writeFileSync(file, "<script>alert(document.cookie)</script>")
         try {
-          // Express serves /static in any letter case: the policy holds in every one (issue 27)
+          // Express serves /static in any letter case: the policy holds in every one (/STATIC once skipped it)
           for (const url of ["/static/doors-spec-old-upload.html", "/STATIC/doors-spec-old-upload.html", "/Static/doors-spec-old-upload.html?x=1"]) {
             const res = await api.get(url, anyStatus)
             expect([url, res.status]).toEqual([url, 200])

@@ -1,4 +1,4 @@
-// Issue 18, the backend's side of the edge (the storefront servers' shared
+// Pages at the edge, the backend's side (the storefront servers' shared
 // cache of public reads, @shop/contract edge.ts): reads that are not counted,
 // views counted at the edge and sent in batches, and the messages that tell
 // the edges what changed. EDGE_SECRET is read on each request, so a test can

@@ -17,7 +17,7 @@ const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "Call first" }
 
 /**
- * One tap, one order (issue 26): the same order sent many times at once, or
+ * One tap, one order: the same order sent many times at once, or
  * again after a lost answer, through every door, makes one order, takes the
  * stock once and answers every call with that order.
  */

@@ -1,4 +1,4 @@
-// Incomplete orders (issue 17, part 4). The limits this file proves (read when
+// Incomplete orders of landing pages. The limits this file proves (read when
 // the app loads, after this runs): 5 saves a minute per phone, 12 per client
 // address, 8 phones an hour per client address. TRUST_PROXY=loopback: the
 // test client is the proxy, so each test names its own client address in

@@ -36,7 +36,7 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
 const META_ENV = ["META_GRAPH_URL", "META_CAPI_TOKEN", "META_PIXEL_ID", "META_GRAPH_VERSION", "META_TEST_EVENT_CODE", "META_TIMEOUT_MS"]
 
 /**
- * Meta's Conversions API (issue 19) against a fake Graph API that follows
+ * Meta's Conversions API against a fake Graph API that follows
  * Meta's documented requests and answers: the landing page's pixel, the
  * shopper's tracking kept with the order, "Purchase" sent from the server
  * once the order is confirmed (or delivered), once, retried with back-off,

@@ -13,7 +13,7 @@ process.env.TRUST_PROXY = "loopback"
 process.env.ORDER_LIMIT_PER_PHONE = "1000"
 process.env.ORDER_LIMIT_PER_ADDRESS = "1000"
 
-/** The fake-order guard (issue 17) against the real backend, with a fake Steadfast for its fraud check. */
+/** The fake-order guard against the real backend, with a fake Steadfast for its fraud check. */
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const fake = new FakeCouriers()

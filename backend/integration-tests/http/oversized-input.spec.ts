@@ -17,10 +17,10 @@ jest.setTimeout(900_000)
 
 /**
  * Oversized and pathological strings in every validated string field of every
- * /api route: one request must never hold the server (SECURITY item 3: a
- * 95,000-character guestEmail took 15 s in a backtracking email pattern while
- * /health waited). Each request is sent alone, its body as large as the body
- * parser takes; the server runs in this Jest process, so the process's CPU
+ * /api route: one request must never hold the server (a security review
+ * found a 95,000-character guestEmail taking 15 s in a backtracking email
+ * pattern while /health waited). Each request is sent alone, its body as
+ * large as the body parser takes; the server runs in this Jest process, so the process's CPU
  * time around the request is the server's. Each must be refused with a 4xx
  * `{ success: false, message }`, cost under a second of CPU, and /health,
  * asked again and again while it is in flight, must answer within a second.

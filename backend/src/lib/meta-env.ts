@@ -1,7 +1,7 @@
 import { isMetaPixelId, META_PIXEL_ID_MESSAGE } from "@shop/contract"
 
 /**
- * Meta's settings a process refuses to start with (issue 19): a META_PIXEL_ID
+ * Meta's settings a process refuses to start with: a META_PIXEL_ID
  * that is no pixel id (5 to 20 digits), a META_GRAPH_URL that is no http(s)
  * address. medusa-config.ts calls it, like SHOP_SUPPORT_PHONE's check, so a
  * typo is named at start-up instead of silently sending nothing. The token

@@ -302,7 +302,7 @@ export function limiter(name: string, envName: string, limit: number, windowMs: 
 const MINUTE = 60_000
 
 /**
- * Every limit of the shop, in one place (README "Abuse limits"). Password
+ * Every limit of the shop, in one place (README "Settings"). Password
  * guesses are counted before they are checked and given back when they were
  * right (src/api/utils/guesses.ts), so parallel guesses cannot outrun them.
  */

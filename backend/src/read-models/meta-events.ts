@@ -14,7 +14,7 @@ import type { PurchaseEventRow } from "../modules/meta-events/service"
 import { blocklisted, risksOf } from "./order-guard"
 
 /**
- * Meta ads (issue 19), read side: the shop's choice of when "Purchase" is
+ * Meta ads, read side: the shop's choice of when "Purchase" is
  * sent, each order's Purchase as the admin sees it (never the shopper's
  * tracking itself: only whether it was kept), Purchases sent per page.
  */

@@ -14,7 +14,7 @@ import {
 export type { ShopOrderPlaced }
 
 /**
- * Incomplete orders of landing pages (issue 17): drafts saved as the shopper
+ * Incomplete orders of landing pages: drafts saved as the shopper
  * types, recovered when an order from the phone arrives, converted by the
  * merchant through the one landing order workflow, removed after 30 days.
  */

@@ -6,7 +6,7 @@ import { armMetaPurchaseStep, noteMetaPurchaseWaitingStep, planMetaPurchaseTrigg
 import { attemptMetaPurchaseStep, claimMetaPurchaseStep, finishMetaPurchaseStep } from "./steps/send-meta-purchase"
 
 /**
- * Meta's "Purchase" from the server (issue 19). A landing order with a pixel
+ * Meta's "Purchase" from the server. A landing order with a pixel
  * has its event from the start (steps/meta-purchase.ts, not sent). It is
  * armed by the move that confirms the order: the confirmation queue's
  * "confirmed" or any move to shipped or beyond (or, when the merchant chose

@@ -310,7 +310,7 @@ export const completeStoreCartWorkflow = createWorkflow("complete-store-cart", (
 
 export type PlaceLandingOrderInput = Omit<PlaceShopOrderInput, "landing_page_slug"> & {
   landing_page_slug: string
-  /** the shopper's Meta tracking (issue 19), kept only when the page has a pixel; none for an order the merchant converted */
+  /** the shopper's Meta tracking, kept only when the page has a pixel; none for an order the merchant converted */
   meta?: MetaTracking | null
   /** the shopper's Idempotency-Key (none for an order the merchant converted) */
   request?: OrderRequest

@@ -2,7 +2,7 @@ import { Module } from "@medusajs/framework/utils"
 import MetaEventsModuleService from "./service"
 
 /**
- * Meta ads (issue 19): each landing order's "Purchase" for the Conversions
+ * Meta ads: each landing order's "Purchase" for the Conversions
  * API (its state, attempts and the shopper's tracking) and the shop's choice
  * of when it is sent. What the rest of the backend reads from here besides
  * the service: the settings from the environment, the hashing, the Graph

@@ -4,7 +4,7 @@ import { PAGE_PATHS } from "@shop/contract"
 import { defaultMetaPixelId, META_EVENTS_MODULE } from "../../modules/meta-events"
 import type MetaEventsModuleService from "../../modules/meta-events/service"
 
-/** The shopper's tracking a landing order keeps for its Meta Purchase (issue 19); every field may be missing. */
+/** The shopper's tracking a landing order keeps for its Meta Purchase; every field may be missing. */
 export type MetaTracking = {
   /** the pixel's browser id (_fbp cookie) */
   fbp: string | null

@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 import { LANDING_DRAFT_STATUSES } from "@shop/contract"
 
 /**
- * An incomplete order (issue 17): what a shopper typed into a landing page's
+ * An incomplete order: what a shopper typed into a landing page's
  * order form, saved once the phone is a valid Bangladeshi mobile. One row per
  * page and phone, updated as the shopper types (from the browser that started
  * it only); `status` becomes "recovered"

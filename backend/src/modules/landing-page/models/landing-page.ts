@@ -22,7 +22,7 @@ const LandingPage = model
     trust_badges: model.json(),
     urgency: model.json(),
     styling: model.json(),
-    /** The Meta pixel the page loads (issue 19); null: the shop's default (META_PIXEL_ID), if any. */
+    /** The Meta pixel the page loads; null: the shop's default (META_PIXEL_ID), if any. */
     meta_pixel_id: model.text().nullable(),
     views: model.number().default(0),
     orders: model.number().default(0),

@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 import { META_PURCHASE_STATES } from "@shop/contract"
 
 /**
- * An order's Meta "Purchase" (issue 19): one row per order placed from a
+ * An order's Meta "Purchase": one row per order placed from a
  * landing page with a pixel, made when the order is placed with the shopper's
  * tracking (browser id, click id, client address, user agent, the page's
  * address), armed once the order is confirmed (or delivered) and sent through

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
- * Issue 26: the guard's lookups at every order (duplicates by phone, velocity by
+ * Orders at scale: the guard's lookups at every order (duplicates by phone, velocity by
  * client address) read only the recent rows: (phone, created_at) and
  * (client_address, created_at) instead of the single-column indexes, so a phone
  * with hundreds of past orders costs an index range, not all its rows.

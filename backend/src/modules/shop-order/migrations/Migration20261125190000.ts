@@ -1,9 +1,10 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
 /**
- * Issue 26: the order's contact phone normalised once (shop_order.phone, indexed
- * with created_at for the guard's history) and the requests that placed orders
- * (order_request, one row per idempotency key). Existing orders get their phone
+ * Orders at scale and one order per attempt: the order's contact phone
+ * normalised once (shop_order.phone, indexed with created_at for the guard's
+ * history) and the requests that placed orders (order_request, one row per
+ * idempotency key). Existing orders get their phone
  * key from what was typed (guest phone, else the address's number; Bengali
  * digits read as digits), by the contract's phoneKey rule.
  */
