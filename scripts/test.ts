@@ -1,25 +1,40 @@
 /**
- * `npm test`: every test of the repository against real services, one suite
- * after another, then one closing line `N passed, M failed` summed over all
- * runners. Exits non-zero when anything failed or a runner broke.
+ * `npm test`: every test of the repository against real services, then one
+ * closing line `N passed, M failed` summed over all runners. Exits non-zero
+ * when anything failed or a runner broke.
  *
- *   0. lint     - ESLint (npm run lint): rules, import boundaries, no cycles; first, before PostgreSQL starts
- *   1. scripts  - node's test runner: start-up helpers, embedded PostgreSQL, deployment files
- *   2. backend  - Jest + Medusa's integration runner, HTTP against a real PostgreSQL
- *   3. storefront - Vitest (components, hooks, storefront server)
- *   4. e2e      - Playwright in Debian's Chromium against the running stack
+ *   lint       - ESLint (npm run lint): rules, import boundaries, no cycles
+ *   contract   - Vitest: the shared contract
+ *   storefront - Vitest (components, hooks, storefront server)
+ *   backend    - Jest + Medusa's integration runner, HTTP against a real PostgreSQL
+ *   build      - the contract, backend and storefront builds the next two start (skipped when unchanged)
+ *   e2e        - Playwright in Debian's Chromium against the running stack
+ *   scripts    - node's test runner: start-up helpers, embedded PostgreSQL, deployment files
+ *
+ * The builds run beside lint and the two Vitest suites (each leaves a core
+ * mostly free); then backend, e2e and scripts one after the other: each of
+ * them fills both cores, and run side by side (tried) they only slowed each
+ * other and made timing-bound tests fail. Each line of a suite's output is
+ * printed with its name in front.
+ *
+ *   tsx scripts/test.ts [suite...]      only these suites (same lanes)
  *
  * PostgreSQL: DB_HOST / DATABASE_URL when set, else one embedded server for the run.
+ *
+ * The summary gives each suite's time and the whole run's against the budget
+ * (TEST_BUDGET_SECONDS, 15 min); past it, the slowest files of each suite.
+ * The runners' own reports stay in test-results/reports/.
  */
 import { spawn } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import path from "node:path"
+import { createInterface } from "node:readline"
 import { ROOT } from "./lib/stack"
 import { openTestDatabase } from "./lib/test-db"
 
 type Counts = { passed: number; failed: number; skipped: number }
-type Result = { name: string; code: number; counts: Counts | null; seconds: number }
+type FileTime = { file: string; seconds: number }
+type Result = { name: string; code: number; counts: Counts | null; seconds: number; slowest: FileTime[] }
 type Suite = {
   name: string
   command: string
@@ -28,56 +43,82 @@ type Suite = {
   env?: NodeJS.ProcessEnv
   /** Reads the counts the runner wrote (or derives them from its exit code); null when it wrote none. */
   counts: (code: number) => Counts | null
+  /** Each test file's time, from the runner's report. */
+  files?: () => FileTime[]
 }
 
+/** The whole run's budget on the 2-core machine CI uses; past it the summary says so and names the slowest files. */
+const BUDGET_SECONDS = Number(process.env.TEST_BUDGET_SECONDS || 15 * 60)
+
 const only = new Set(process.argv.slice(2))
-const work = mkdtempSync(path.join(tmpdir(), "shop-test-"))
+// the runners' reports stay after the run (test-results/ is not committed)
+const work = path.join(ROOT, "test-results", "reports")
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name)
 const readJson = (file: string) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null)
+const width = 11
 
+/** Runs a suite with each line of its output behind its name; resolves to its exit code. */
 function exec(suite: Suite): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(suite.command, suite.args, {
       cwd: suite.cwd,
-      stdio: "inherit",
+      stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...suite.env },
     })
+    const label = `[${suite.name}]`.padEnd(width + 2)
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${label} ${line}\n`))
+    }
     child.on("error", () => resolve(127))
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)))
   })
 }
 
+const passedByExit = (code: number): Counts | null =>
+  code === 0 ? { passed: 1, failed: 0, skipped: 0 } : code === 1 ? { passed: 0, failed: 1, skipped: 0 } : null
+
 /** ESLint over the repository: one check, passed or failed by its exit code (2: ESLint itself broke). */
-const lint: Suite = {
-  name: "lint",
-  command: bin("eslint"),
-  args: ["."],
-  cwd: ROOT,
-  counts: (code) =>
-    code === 0 ? { passed: 1, failed: 0, skipped: 0 } : code === 1 ? { passed: 0, failed: 1, skipped: 0 } : null,
-}
+const lint: Suite = { name: "lint", command: bin("eslint"), args: ["."], cwd: ROOT, counts: passedByExit }
 
 async function main() {
-  const wanted = (name: string) => !only.size || only.has(name)
+  const runStarted = Date.now()
   const results: Result[] = []
-  const run = async (suite: Suite) => {
-    console.log(`\n=== ${suite.name} ===\n`)
-    const started = Date.now()
-    const code = await exec(suite)
-    results.push({ name: suite.name, code, counts: suite.counts(code), seconds: (Date.now() - started) / 1000 })
-  }
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(work, { recursive: true })
+  const db = await openTestDatabase()
   try {
-    // Lint first: it is quick and needs no services.
-    if (wanted(lint.name)) await run(lint)
-    if (!only.size || [...only].some((name) => name !== lint.name)) await runWithDatabase(wanted, run)
+    const { stages, names } = plan(db.env)
+    const unknown = [...only].filter((name) => !names.includes(name))
+    if (unknown.length) throw new Error(`no suite named ${unknown.join(", ")}; the suites: ${names.join(", ")}`)
+    for (const lanes of stages) {
+      await Promise.all(
+        lanes.map(async (lane) => {
+          for (const suite of lane) {
+            if (only.size && !only.has(suite.name)) continue
+            console.log(`\n=== ${suite.name} ===\n`)
+            const started = Date.now()
+            const code = await exec(suite)
+            let slowest: FileTime[] = []
+            try {
+              slowest = (suite.files?.() ?? []).sort((a, b) => b.seconds - a.seconds).slice(0, 5)
+            } catch {
+              // a report in an unexpected shape only loses the list of slow files
+            }
+            const seconds = (Date.now() - started) / 1000
+            results.push({ name: suite.name, code, counts: suite.counts(code), seconds, slowest })
+            console.log(`\n=== ${suite.name} ended (exit ${code}, ${seconds.toFixed(0)} s) ===\n`)
+          }
+        })
+      )
+    }
   } finally {
-    rmSync(work, { recursive: true, force: true })
+    await db.stop()
   }
-  summarize(results)
+  summarize(results, (Date.now() - runStarted) / 1000)
 }
 
-async function runWithDatabase(wanted: (name: string) => boolean, run: (suite: Suite) => Promise<void>) {
-  const db = await openTestDatabase()
+/** Stages one after the other; in a stage, lanes side by side; in a lane, suites one after the other. */
+function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: string[] } {
   const scriptTests = readdirSync(path.join(ROOT, "scripts", "tests"))
     .filter((f) => f.endsWith(".test.ts"))
     .map((f) => path.join("scripts", "tests", f))
@@ -85,99 +126,122 @@ async function runWithDatabase(wanted: (name: string) => boolean, run: (suite: S
   const jestJson = path.join(work, "jest.json")
   const vitestJson = path.join(work, "vitest.json")
   const contractJson = path.join(work, "contract.json")
+  const playwrightJson = path.join(work, "playwright.json")
   const vitestCounts = (file: string) => {
     const r = readJson(file)
     return r ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests } : null
   }
-  const playwrightJson = path.join(work, "playwright.json")
+  // Jest and Vitest write the same per-file shape
+  const jestFiles = (file: string) => (): FileTime[] =>
+    (readJson(file)?.testResults ?? []).map((f: { name: string; startTime: number; endTime: number }) => ({
+      file: path.relative(ROOT, f.name),
+      seconds: (f.endTime - f.startTime) / 1000,
+    }))
 
-  const suites: Suite[] = [
-    {
-      name: "scripts",
-      command: bin("tsx"),
-      args: [
-        "--test",
-        // one file at a time: start.test.ts and crash.test.ts both build the backend and run servers
-        "--test-concurrency=1",
-        "--test-reporter=spec",
-        "--test-reporter-destination=stdout",
-        "--test-reporter=tap",
-        `--test-reporter-destination=${tap}`,
-        ...scriptTests,
-      ],
-      cwd: ROOT,
-      env: db.env,
-      counts: () => {
-        if (!existsSync(tap)) return null
-        const text = readFileSync(tap, "utf8")
-        const read = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, "m"))?.[1] ?? NaN)
-        const [pass, fail, skipped, todo] = ["pass", "fail", "skipped", "todo"].map(read)
-        return Number.isNaN(pass) ? null : { passed: pass, failed: fail, skipped: (skipped || 0) + (todo || 0) }
-      },
-    },
-    {
-      name: "backend",
-      command: bin("jest"),
-      // two files at a time, each on its own database copied from one migrated
-      // template (backend/integration-tests/template-db.js): 12 min -> 5 min here
-      args: ["--maxWorkers=2", "--forceExit", "--json", `--outputFile=${jestJson}`],
-      cwd: path.join(ROOT, "backend"),
-      env: {
-        ...db.env,
-        TEST_TYPE: "integration:http",
-        LOG_LEVEL: process.env.LOG_LEVEL || "error",
-        NODE_OPTIONS: "--experimental-vm-modules",
-      },
-      counts: () => {
-        const r = readJson(jestJson)
-        return r
-          ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
-          : null
-      },
-    },
-    {
-      name: "contract",
-      command: bin("vitest"),
-      args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${contractJson}`],
-      cwd: path.join(ROOT, "packages", "contract"),
-      counts: () => vitestCounts(contractJson),
-    },
-    {
-      name: "storefront",
-      command: bin("vitest"),
-      args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-      cwd: path.join(ROOT, "storefront"),
-      counts: () => vitestCounts(vitestJson),
-    },
-    {
-      name: "e2e",
-      command: bin("tsx"),
-      args: [path.join(ROOT, "scripts", "e2e.ts")],
-      cwd: ROOT,
-      env: { ...db.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-      counts: () => {
-        const r = readJson(playwrightJson)
-        return r
-          ? {
-              passed: r.stats.expected + r.stats.flaky,
-              failed: r.stats.unexpected,
-              skipped: r.stats.skipped,
-            }
-          : null
-      },
-    },
-  ]
-
-  try {
-    for (const suite of suites) {
-      if (wanted(suite.name)) await run(suite)
-    }
-  } finally {
-    await db.stop()
+  const contract: Suite = {
+    name: "contract",
+    command: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${contractJson}`],
+    cwd: path.join(ROOT, "packages", "contract"),
+    counts: () => vitestCounts(contractJson),
+    files: jestFiles(contractJson),
   }
+  const storefront: Suite = {
+    name: "storefront",
+    command: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+    cwd: path.join(ROOT, "storefront"),
+    counts: () => vitestCounts(vitestJson),
+    files: jestFiles(vitestJson),
+  }
+  const backend: Suite = {
+    name: "backend",
+    command: bin("jest"),
+    // two files at a time, each on its own database copied from one migrated
+    // template (backend/integration-tests/template-db.js)
+    args: ["--maxWorkers=2", "--forceExit", "--json", `--outputFile=${jestJson}`],
+    cwd: path.join(ROOT, "backend"),
+    env: {
+      ...dbEnv,
+      TEST_TYPE: "integration:http",
+      LOG_LEVEL: process.env.LOG_LEVEL || "error",
+      NODE_OPTIONS: "--experimental-vm-modules",
+    },
+    counts: () => {
+      const r = readJson(jestJson)
+      return r ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests } : null
+    },
+    files: jestFiles(jestJson),
+  }
+  const scripts: Suite = {
+    name: "scripts",
+    command: bin("tsx"),
+    args: [
+      "--test",
+      // one file at a time: start.test.ts and crash.test.ts both run servers
+      "--test-concurrency=1",
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${tap}`,
+      ...scriptTests,
+    ],
+    cwd: ROOT,
+    env: dbEnv,
+    counts: () => {
+      if (!existsSync(tap)) return null
+      const text = readFileSync(tap, "utf8")
+      const read = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)`, "m"))?.[1] ?? NaN)
+      const [pass, fail, skipped, todo] = ["pass", "fail", "skipped", "todo"].map(read)
+      return Number.isNaN(pass) ? null : { passed: pass, failed: fail, skipped: (skipped || 0) + (todo || 0) }
+    },
+  }
+  // e2e and the scripts' servers start from these builds: made once, before either
+  const build: Suite = {
+    name: "build",
+    command: bin("tsx"),
+    args: [path.join(ROOT, "scripts", "build-changed.ts")],
+    cwd: ROOT,
+    counts: passedByExit,
+  }
+  const e2e: Suite = {
+    name: "e2e",
+    command: bin("tsx"),
+    args: [path.join(ROOT, "scripts", "e2e.ts")],
+    cwd: ROOT,
+    env: { ...dbEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    counts: () => {
+      const r = readJson(playwrightJson)
+      return r ? { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped } : null
+    },
+    files: () => playwrightFiles(readJson(playwrightJson)),
+  }
+  const stages = [
+    [[lint, contract, storefront], [build]],
+    [[backend]],
+    [[e2e]],
+    [[scripts]],
+  ]
+  // the builds go with what needs them
+  if (only.size && (only.has(e2e.name) || only.has(scripts.name))) only.add(build.name)
+  return { stages, names: stages.flat(2).map((s) => s.name) }
 }
 
-function summarize(results: Result[]) {
+type PlaywrightSuite = { file: string; suites?: PlaywrightSuite[]; specs?: { tests: { results: { duration: number }[] }[] }[] }
+
+/** Playwright's JSON report: each file's summed test durations (one worker: its share of the run). */
+function playwrightFiles(report: { suites?: PlaywrightSuite[] } | null): FileTime[] {
+  const totals = new Map<string, number>()
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) for (const r of t.results) totals.set(suite.file, (totals.get(suite.file) ?? 0) + r.duration / 1000)
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report?.suites ?? []) walk(suite)
+  return [...totals].map(([file, seconds]) => ({ file: path.join("storefront", "e2e", file), seconds }))
+}
+
+function summarize(results: Result[], totalSeconds: number) {
   let passed = 0
   let failed = 0
   let skipped = 0
@@ -190,11 +254,18 @@ function summarize(results: Result[]) {
     failed += c.failed + broken
     skipped += c.skipped
     console.log(
-      `${r.name.padEnd(11)} ${String(c.passed).padStart(4)} passed ${String(c.failed + broken).padStart(3)} failed` +
+      `${r.name.padEnd(width)} ${String(c.passed).padStart(4)} passed ${String(c.failed + broken).padStart(3)} failed` +
         `${c.skipped ? ` ${c.skipped} skipped` : ""}  (${r.seconds.toFixed(0)} s, exit ${r.code})`
     )
   }
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
+  const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
+  console.log(`took ${minutes(totalSeconds)} (budget ${minutes(BUDGET_SECONDS)})`)
+  if (totalSeconds > BUDGET_SECONDS) {
+    console.log(`WARNING: past the budget by ${minutes(totalSeconds - BUDGET_SECONDS)}; the slowest files:`)
+    for (const r of results)
+      for (const f of r.slowest) console.log(`  ${r.name.padEnd(width)} ${f.seconds.toFixed(0).padStart(5)} s  ${f.file}`)
+  }
   process.exit(failed > 0 || passed === 0 ? 1 : 0)
 }
 

@@ -24,6 +24,13 @@ export type EmbeddedOptions = {
   dataDir: string
   port: number
   log?: (line: string) => void
+  /**
+   * false: the server skips flushing to disk (fsync, synchronous commit, full
+   * page writes). For test databases only, which every run makes anew: they
+   * cannot lose anything worth keeping, and the flushes were a large part of
+   * the tests' system time.
+   */
+  durable?: boolean
 }
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0
@@ -92,6 +99,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Data
       "unix_socket_directories=",
       "-c",
       "max_connections=200",
+      ...(opts.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: (message: unknown) => log(String(message).trimEnd()),
     onError: (message: unknown) => log(`[error] ${String(message).trimEnd()}`),

@@ -29,6 +29,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const db = await startEmbeddedPostgres({
     dataDir: path.join(ROOT, ".data", "postgres-test"),
     port: Number(process.env.EMBEDDED_PG_TEST_PORT || 54330),
+    durable: false,
   })
   return { serverUrl: db.serverUrl, env: { ...base, ...testRunnerEnv(db.serverUrl) }, stop: db.stop }
 }

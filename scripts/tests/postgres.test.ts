@@ -190,12 +190,14 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
     rmSync(folder, { recursive: true, force: true })
   })
 
-  const start = async () => {
+  const start = async (durable?: boolean) => {
     const lines: string[] = []
     logs.push(lines)
-    db = await startEmbeddedPostgres({ dataDir, port, log: (line) => lines.push(line) })
+    db = await startEmbeddedPostgres({ dataDir, port, durable, log: (line) => lines.push(line) })
     return db
   }
+  const setting = async (url: string, name: string) =>
+    (await query<{ value: string }>(withDatabase(url, "postgres"), `select current_setting($1) as value`, [name]))[0].value
 
   test("initialises, starts, and keeps credentials beside the cluster", { timeout: 120_000 }, async () => {
     port = await freePort()
@@ -213,6 +215,9 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
     await query(withDatabase(started.serverUrl, "postgres"), "insert into kept values (1, $1)", ["survives a restart"])
     firstPid = postmasterPid(dataDir)
     assert.ok(alive(firstPid))
+    // a server is durable unless asked otherwise
+    assert.equal(await setting(started.serverUrl, "fsync"), "on")
+    assert.equal(await setting(started.serverUrl, "synchronous_commit"), "on")
   })
 
   test(
@@ -251,10 +256,11 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
     assert.equal(await canListen(port, "127.0.0.1"), true, `port ${port} is still taken`)
   })
 
-  test("a second start on the same folder finds the data and does not initialise again", { timeout: 120_000 }, async () => {
+  test("a second start on the same folder finds the data and does not initialise again; a test server skips flushes", { timeout: 120_000 }, async () => {
     assert.ok(firstPid, "the cluster did not start")
     const versionBefore = statSync(path.join(dataDir, "PG_VERSION"))
-    const started = await start()
+    const started = await start(false)
+    for (const name of ["fsync", "synchronous_commit", "full_page_writes"]) assert.equal(await setting(started.serverUrl, name), "off", name)
     assert.doesNotMatch(logs[1].join("\n"), /The files belonging to this database system/)
     assert.equal(statSync(path.join(dataDir, "PG_VERSION")).mtimeMs, versionBefore.mtimeMs)
     const rows = await query<{ note: string }>(withDatabase(started.serverUrl, "postgres"), "select note from kept where id = 1")
