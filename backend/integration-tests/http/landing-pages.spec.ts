@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { badgesContradictingDelivery, defaultGroups, slugify } from "@shop/contract"
 import { productPicture } from "../../src/scripts/png"
 import type { Product } from "@shop/contract"
+import demoLandingBadges from "../../src/migration-scripts/demo-landing-badges"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { ADMIN, anyStatus, customerSession, loginAs, multipart } from "../utils/session"
@@ -366,6 +367,27 @@ shopIntegrationTestRunner({
         expect(badgesContradictingDelivery(page.trustBadges)).toEqual([])
         expect(page.gallery.images.length).toBeGreaterThan(0)
         expect(page.productId.title).toBe("Cotton Salwar Kameez")
+      })
+
+      it("a shop seeded with the first demo badges loses the free-delivery promise on migrate; a merchant's own badges stay", async () => {
+        const body = (await api.get(`/api/landing/${DEMO_LANDING_PAGE.slug}`)).data.data
+        const edit = (badges: string[]) =>
+          api.put(`/api/admin/landing-pages/${body._id}`, { trustBadges: { showTrustBadges: true, badges } }, as(admin.cookie))
+        const shown = async () => (await api.get(`/api/landing/${DEMO_LANDING_PAGE.slug}`)).data.data.trustBadges.badges
+        try {
+          // as an older seed left it
+          expect((await edit(["Free Delivery", "Money Back Guarantee", "Cash on Delivery"])).status).toBe(200)
+          await demoLandingBadges({ container: getContainer(), args: [] } as never)
+          expect(await shown()).toEqual(["Cash on Delivery", "Money Back Guarantee", "সারাদেশে হোম ডেলিভারি"])
+
+          // the merchant chose these, even a contradicting one: the script leaves them
+          const own = ["Free Delivery", "Cash on Delivery"]
+          expect((await edit(own)).status).toBe(200)
+          await demoLandingBadges({ container: getContainer(), args: [] } as never)
+          expect(await shown()).toEqual(own)
+        } finally {
+          await edit([...DEMO_LANDING_PAGE.groups.trustBadges.badges])
+        }
       })
     })
 
