@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict"
 import { spawn, spawnSync } from "node:child_process"
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -444,15 +444,22 @@ describe("Dockerfiles", () => {
     for (const pkg of ["tsx", "esbuild"]) {
       assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} is not in the runtime image`)
     }
-    // every package serve.ts imports, and what those need in turn, is in the runtime image
+    // every package the server's modules import, and what those need in turn, is in the runtime image
     // static imports, and the ones loaded when configured (ioredis, with REDIS_URL)
-    const source = read("storefront/server/serve.ts")
+    const serverDir = path.join(ROOT, "storefront", "server")
+    const modules = readdirSync(serverDir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+    assert.ok(modules.includes("serve.ts") && modules.length > 1, modules.join())
     const imported = [
-      ...source.matchAll(/^import [^;]*? from '([^'.][^']*)';$/gm),
-      ...source.matchAll(/await import\('([^'.][^']*)'\)/g),
-    ]
-      .map((m) => m[1]!)
-      .filter((specifier) => !specifier.startsWith("node:"))
+      ...new Set(
+        modules.flatMap((file) => {
+          const source = read(`storefront/server/${file}`)
+          return [
+            ...source.matchAll(/^import [^;]*? from '([^'.][^']*)';$/gm),
+            ...source.matchAll(/await import\('([^'.][^']*)'\)/g),
+          ].map((m) => m[1]!)
+        })
+      ),
+    ].filter((specifier) => !specifier.startsWith("node:"))
     assert.ok(imported.includes("proxy-addr") && imported.includes("@shop/contract") && imported.includes("ioredis"), imported.join())
     const needed = new Set<string>()
     const visit = (pkg: string) => {
@@ -470,7 +477,7 @@ describe("Dockerfiles", () => {
         assert.equal(copiedTo("/app/packages/contract/package.json"), "packages/contract/package.json")
         assert.match(runs, /ln -s \.\.\/\.\.\/packages\/contract node_modules\/@shop\/contract/)
       } else {
-        assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} (imported by serve.ts) is not in the runtime image`)
+        assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} (imported by the storefront server) is not in the runtime image`)
       }
     }
     // tsx's only runtime dependency must be esbuild for the slim copy to work.

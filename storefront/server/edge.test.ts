@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The storefront server's edge (issue 18) against a small backend that counts
+ * The storefront server's edge (pages, shared cache, views) against a small backend that counts
  * what reaches it, and a small page renderer in dist-ssr/ with the real
  * renderer's interface: the shared cache (coalescing, freshness, dropped by a
  * write passing through), landing views counted here and written in batches,

@@ -95,7 +95,7 @@ export function serverTimeouts(limits: Required<ServerLimits>): ServerOptions {
   };
 }
 
-/** An answer that turns a request away; serve.ts writes it (and closes the connection). */
+/** An answer that turns a request away; responses.ts writes it (and closes the connection). */
 export type Refusal = { status: 408 | 429 | 503; message: string; retryAfterSeconds?: number };
 
 export const SLOW_BODY: Refusal = { status: 408, message: 'The request body came too slowly' };

@@ -1,5 +1,5 @@
 /**
- * Pages rendered at the edge (issue 18): /landing/{slug}, /, /shop/list and
+ * Pages rendered at the edge: /landing/{slug}, /, /shop/list and
  * /shop/product/{id} leave the storefront server as HTML holding their content,
  * head tags and the data the app hydrates with.
  *

@@ -1,5 +1,5 @@
 /**
- * The storefront server's shared cache of public reads (issue 18): the landing
+ * The storefront server's shared cache of public reads: the landing
  * page, a product, the listing. Every visitor gets the same answer, so one
  * backend read serves them all.
  *
@@ -9,7 +9,7 @@
  *   fresh read. So nothing served, stock included, is older than `maxAgeMs`.
  * - Coalescing: one backend read per path at a time, whoever asks.
  * - `drop()` forgets everything at once (the merchant changed something; see
- *   serve.ts: Redis messages and writes passing through this server).
+ *   serve.ts: Redis messages, and proxy.ts: writes passing through this server).
  * - Bounded: at most `maxEntries` paths and `maxBytes` of answers (least
  *   recently used go first), and only small answers are kept: a flood of
  *   distinct paths costs at most that much memory.

@@ -1,5 +1,5 @@
 /**
- * Landing views counted at the edge (issue 18): every landing page this
+ * Landing views counted at the edge: every landing page this
  * server serves adds one to its slug here; once a second the counts go to the
  * backend in one batch (EDGE_VIEWS_PATH, one SQL statement there). A failed
  * batch is added back and sent with the next one; `stop()` sends what is left,
