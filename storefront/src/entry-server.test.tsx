@@ -13,10 +13,11 @@ import { CUSTOMER, makeProduct } from './testing/fake-api';
 import type { User } from '@shop/contract';
 
 /**
- * Issue 18: what the storefront server renders (src/entry-server.tsx) holds
- * the page before any script runs, and the apps take that HTML over without
- * asking for the same data again and without a mismatch (React reports one as
- * a recoverable error and draws the page anew: the flash we must not have).
+ * Pages rendered at the edge: what the storefront server renders
+ * (src/entry-server.tsx) holds the page before any script runs, and the apps
+ * take that HTML over without asking for the same data again and without a
+ * mismatch (React reports one as a recoverable error and draws the page anew:
+ * the flash we must not have).
  */
 const ORIGIN = 'https://shop.example';
 

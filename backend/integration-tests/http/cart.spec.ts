@@ -1,11 +1,9 @@
+import type { Cart, Product } from "@shop/contract"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(180_000)
-
-type Product = { _id: string; title: string; stock: number; price: number; saleprice: number }
-type Cart = { _id: string | null; items: { productId: Product; quantity: number; _id: string }[] }
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -4,18 +4,15 @@
  * storefront, the Medusa Admin extensions, the e2e specs and the bench read
  * them.
  */
+import type { ApiAnswer, DataAnswer, MessageAnswer } from "./answer"
 import type { CourierInfo } from "./courier"
-import type { ConfirmationLogEntry, OrderRisk } from "./guard"
+import type { ConfirmationLogEntry, HeldOrderPhoneOrder, OrderRisk } from "./guard"
 import type { DashboardFigures, DashboardPeriod } from "./dashboard"
 import type { DeliveryArea } from "./delivery"
-import type { LandingGroups, LandingPage } from "./landing"
+import type { Benefit, Gallery, Hero, LandingPage, OrderForm, OrderFormField, Styling, Testimonial, TrustBadges, Urgency } from "./landing"
+import type { LandingPageListItem, WithMetaPurchase } from "./meta"
 import type { OrderStatus, PaymentMethod } from "./orders"
 import type { BrandId, CategoryId, Product, SortOption } from "./catalog"
-
-/** Every answer: `success`, and a message to show when there is one. */
-export type ApiAnswer = { success: boolean; message?: string }
-/** An answer carrying `data`. */
-export type DataAnswer<T> = ApiAnswer & { data: T }
 
 // ---------------------------------------------------------------- entities
 
@@ -64,9 +61,9 @@ export type Order = {
   deliveryArea: DeliveryArea | (string & {}) | null
   deliveryCharge: number
   paymentMethod: PaymentMethod
-  /** The parcel, once the order is booked with a courier (issue 16); null before. */
+  /** The parcel, once the order is booked with a courier; null before. */
   courier: CourierInfo | null
-  /** What the fake-order guard found (issue 17): admin answers only, never a shopper's. */
+  /** What the fake-order guard found: admin answers only, never a shopper's. */
   risk?: (OrderRisk & { confirmations: ConfirmationLogEntry[] }) | null
 }
 
@@ -92,6 +89,7 @@ export type LoginRequest = { email: string; password: string }
 /**
  * POST /api/auth/login, /register and GET /api/auth/check-auth. check-auth
  * for a guest: 200 with `{ success: false, user: null }`, never an error.
+ * GET /api/auth/logout answers a MessageAnswer.
  */
 export type AuthAnswer = ApiAnswer & { user?: User | null }
 
@@ -99,19 +97,25 @@ export type AuthAnswer = ApiAnswer & { user?: User | null }
 
 /** GET /api/shop/products/get's query: comma-separated filters and a sort. */
 export type ProductsQuery = { category?: string; brand?: string; sortBy?: SortOption | (string & {}) }
-export type ProductsAnswer = DataAnswer<Product[]>
+/**
+ * GET /api/shop/products/get and /api/admin/products/get-products: the list
+ * comes under `products`, not `data` (SPEC.md section 7 fixes it so).
+ */
+export type ProductsAnswer = ApiAnswer & { products: Product[] }
+/** GET /api/shop/products/get/{id}, and the admin's add-product and edit-product. */
 export type ProductAnswer = DataAnswer<Product>
 
 // ---------------------------------------------------------------- cart
 
 export type AddToCartRequest = { userId: string; productId: string; quantity: number }
+/** Every cart route (get, add, update, delete) answers the whole cart. */
 export type CartAnswer = DataAnswer<Cart>
 
 // ---------------------------------------------------------------- addresses
 
 export type AddAddressRequest = AddressFields & { userId: string }
 export type UpdateAddressRequest = AddressFields
-export type AddressAnswer = DataAnswer<Address>
+/** Every address route (get, add, update, delete) answers the whole address book. */
 export type AddressesAnswer = DataAnswer<Address[]>
 
 // ---------------------------------------------------------------- orders
@@ -141,7 +145,7 @@ export type LandingOrderRequest = {
   cartItems: OrderLineRequest[]
   addressInfo: [{ address: string; city?: string; pincode?: string; number?: string; notes?: string }]
   /**
-   * Meta ads (issue 19), both optional and never a reason to refuse an order
+   * Meta ads' tracking, both optional and never a reason to refuse an order
    * (a malformed one is dropped): the fbclid the page was opened with (at
    * most 500 of A-Z a-z 0-9 _ -), used when the _fbc cookie is missing, and
    * the page's address as the shopper saw it (http(s), at most 2000).
@@ -161,7 +165,9 @@ export type CustomerOrderRequest = {
 export type CreateOrderRequest = GuestOrderRequest | LandingOrderRequest | CustomerOrderRequest
 /** POST /api/shop/order/create-order. */
 export type CreateOrderAnswer = DataAnswer<Order> & { confirmation: OrderConfirmation }
+/** GET /api/shop/order/get-orders/{userId}. */
 export type OrdersAnswer = DataAnswer<Order[]>
+/** GET /api/shop/order/get-order-details/{orderId}, and POST /api/admin/incomplete-orders/{id}/convert. */
 export type OrderAnswer = DataAnswer<Order>
 
 // ---------------------------------------------------------------- admin
@@ -174,27 +180,71 @@ export type ProductRequest = {
   category: CategoryId
   brand: BrandId
   price: number
-  saleprice?: number
+  /** 0 for no sale */
+  saleprice: number
   stock: number
+  /** 0 when left out */
+  discount?: number
 }
 
 export type UpdateOrderStatusRequest = { orderId: string; orderStatus: OrderStatus }
+/** PUT /api/admin/order/update-order-status: the order as it now is (null only if it was gone by the time it was read back). */
+export type UpdateOrderStatusAnswer = DataAnswer<Order | null> & MessageAnswer
+
+/** An order in the admin's answers: with what the guard found and, in the list and the details, its Meta Purchase. */
+export type AdminOrder = Order & WithMetaPurchase
 /** GET /api/admin/order/all-orders: `data` is one page, `count` all that match. */
 export type AdminOrdersQuery = { q?: string; offset?: number; limit?: number }
-export type AdminOrdersAnswer = DataAnswer<Order[]> & { count?: number }
+/** Without a query: every order and no `count`; with one: the page and its `count`. */
+export type AdminOrdersAnswer = DataAnswer<AdminOrder[]> & { count?: number }
+/** GET /api/admin/order/order-details/{orderId}, and POST /api/admin/order/{orderId}/confirmation (with its message). */
+export type AdminOrderAnswer = DataAnswer<AdminOrder>
+
+/** A held order in GET /api/admin/order/to-confirm: the order, its risk and calls (null for orders from before the guard), and its phone's other orders. */
+export type HeldOrder = Omit<Order, "risk"> & {
+  risk: NonNullable<Order["risk"]> | null
+  phoneOrders: HeldOrderPhoneOrder[]
+}
+export type HeldOrdersAnswer = DataAnswer<HeldOrder[]>
 
 export type DashboardQuery = { period?: DashboardPeriod }
+/** GET /api/admin/dashboard. */
 export type DashboardAnswer = DataAnswer<DashboardFigures>
 
-/** An image upload's answer: where the stored file is served. */
+/** An image upload's answer (POST /api/admin/products/upload-image and /api/admin/landing-pages/upload-image): where the stored file is served. */
 export type UploadAnswer = ApiAnswer & { result?: { url?: string } }
 
-/** What the landing editor sends: the groups, each field optional (the server fills defaults). */
-export type LandingPageRequest = {
+/**
+ * The groups a landing page's create or update may send, each group and each
+ * field optional (the server fills the spec's defaults). Trust badges may come
+ * as the editor's comma-separated text.
+ */
+export type LandingGroupsRequest = {
+  hero?: Partial<Hero>
+  benefits?: Partial<Benefit>[]
+  gallery?: Partial<Gallery>
+  testimonials?: Partial<Testimonial>[]
+  orderForm?: Partial<Omit<OrderForm, "fields">> & { fields?: OrderFormField[] }
+  trustBadges?: Partial<Omit<TrustBadges, "badges">> & { badges?: string[] | string }
+  urgency?: Partial<Urgency>
+  styling?: Partial<Styling>
+}
+/**
+ * POST /api/admin/landing-pages/create: what the landing editor sends. The
+ * product may also come as the populated product the editor loaded (its
+ * `_id` is read); read-only fields sent back (_id, analytics...) are ignored.
+ */
+export type LandingPageRequest = LandingGroupsRequest & {
   title: string
-  slug?: string
-  productId: string
+  slug: string
+  productId: string | { _id: string }
   isActive?: boolean
-} & { [K in keyof LandingGroups]?: unknown }
+  /** the page's own pixel; empty or null: the shop's default */
+  metaPixelId?: string | null
+} & Record<string, unknown>
+/** PUT /api/admin/landing-pages/{id}: any part of a page; what is left out stays. */
+export type LandingPageUpdateRequest = Partial<LandingPageRequest>
+/** GET /api/landing/{slug} (the public page, no analytics), and the admin's GET, create, update and toggle of one page. */
 export type LandingPageAnswer = DataAnswer<LandingPage>
-export type LandingPagesAnswer = DataAnswer<LandingPage[]>
+/** GET /api/admin/landing-pages: each page's analytics with its drafts and the Purchases Meta took. */
+export type LandingPagesAnswer = DataAnswer<LandingPageListItem[]>

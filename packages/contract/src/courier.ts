@@ -1,5 +1,8 @@
+import type { DataAnswer, MessageAnswer } from "./answer"
+import type { OrderStatus } from "./orders"
+
 /**
- * Couriers (issue 16): the providers a merchant books parcels with, what an
+ * Couriers: the providers a merchant books parcels with, what an
  * order carries about its parcel, and how a courier's own status words map to
  * the shop's order statuses. Backend (providers, sync), admin and storefront
  * read it from here.
@@ -107,6 +110,12 @@ export type CourierBookingRequest = {
   force?: boolean
 }
 
+/** POST /api/admin/order/courier: the same booking for many orders (at most 100 a call). */
+export type BulkCourierBookingRequest = CourierBookingRequest & { orderIds: string[] }
+
+/** POST /api/admin/order/{orderId}/courier/returned: a partial delivery names the units that came back; without items, all of them. */
+export type ReturnedUnitsRequest = { items?: { productId: string; quantity: number }[] }
+
 /** A courier as GET /api/admin/couriers lists it. */
 export type CourierChoice = {
   provider: CourierProvider
@@ -135,6 +144,34 @@ export type CourierCash = {
   owed: number
   parcels: number
 }
+
+/** What POST /api/admin/couriers/steadfast/payouts did: payouts read, parcels settled, lines for no parcel of this shop, and the cash after. */
+export type SteadfastPayoutsResult = { payouts: number; settled: number; unmatched: number; cash: CourierCash }
+
+/** A parcel's status after a courier's webhook: the courier's word, its outcome, the order's status and whether it moved. */
+export type CourierSyncResult = { courierStatus: string | null; outcome: CourierOutcome; orderStatus: OrderStatus; moved: boolean }
+
+// ---------------------------------------------------------------- answers
+
+/** GET /api/admin/couriers. */
+export type CourierChoicesAnswer = DataAnswer<CourierChoice[]>
+/** GET /api/admin/couriers/cash. */
+export type CourierCashAnswer = DataAnswer<CourierCash>
+/** POST /api/admin/couriers/steadfast/payouts. */
+export type SteadfastPayoutsAnswer = DataAnswer<SteadfastPayoutsResult> & MessageAnswer
+/** POST /api/admin/order/{orderId}/courier: the parcel, booked now (201) or already (200), and "Sent to ..." or "Already with ...". */
+export type CourierBookingAnswer = DataAnswer<CourierInfo> & MessageAnswer
+/** POST /api/admin/order/courier: each order's own result; one refusal stops nothing. */
+export type BulkCourierBookingAnswer = DataAnswer<CourierBookingResult[]>
+/** POST /api/admin/order/{orderId}/courier/returned: the parcel after the units came back (null: the order has none). */
+export type ReturnedUnitsAnswer = DataAnswer<CourierInfo | null> & MessageAnswer
+
+/**
+ * The couriers' webhooks answer in each courier's own words, not the shop's
+ * envelope: Steadfast reads `status`, Pathao `type` (its handshake included).
+ */
+export type SteadfastWebhookAnswer = { status: "success" | "error"; message: string; data?: CourierSyncResult }
+export type PathaoWebhookAnswer = { type: "success" | "error"; message: string; data?: CourierSyncResult }
 
 /**
  * What a shopper sees of their own parcel: the courier, its tracking and its

@@ -1,7 +1,8 @@
+import type { DataAnswer } from "./answer"
 import type { DeliveryArea } from "./delivery"
 
 /**
- * Incomplete orders (issue 17, part 4): what a landing order form saves once
+ * Incomplete orders: what a landing order form saves once
  * the shopper has typed a valid Bangladeshi phone, kept one per page and
  * phone, and what the admin sees and converts. The storefront sends the body,
  * the backend validates it with these caps, the admin reads the view.
@@ -44,6 +45,11 @@ export type IncompleteOrder = {
   /** seconds since the shopper's last change, when the list was read */
   ageSeconds: number
 }
+
+/** GET /api/admin/incomplete-orders's query: offset (default 0) and limit (1 to 200, default 50). */
+export type IncompleteOrdersQuery = { offset?: number; limit?: number }
+/** GET /api/admin/incomplete-orders: one page of open drafts, how many there are, and the page asked for. */
+export type IncompleteOrdersAnswer = DataAnswer<IncompleteOrder[]> & { count: number; offset: number; limit: number }
 
 /** What a draft still lacks before it can become an order (name and address; the phone it always has). */
 export function draftMissingFields(draft: { name?: string | null; address?: string | null }): ("name" | "address")[] {

@@ -1,5 +1,7 @@
+import type { DataAnswer, MessageAnswer } from "./answer"
+
 /**
- * The fake-order guard (issue 17): the risk an order carries, the merchant's
+ * The fake-order guard: the risk an order carries, the merchant's
  * rules, the blocklist and the confirmation calls. Backend (the guard, its
  * routes), the admin screens and tests read it from here.
  */
@@ -43,6 +45,11 @@ export type GuardRules = {
   holdDuplicates: boolean
 }
 
+/** PUT /api/admin/order-guard/rules: any of the rules; the rest stay. */
+export type GuardRulesRequest = Partial<GuardRules>
+/** GET and PUT /api/admin/order-guard/rules: every rule (PUT says "Rules saved"). */
+export type GuardRulesAnswer = DataAnswer<GuardRules>
+
 export const DEFAULT_GUARD_RULES: GuardRules = {
   minFinishedOrders: 3,
   minSuccessRatio: 0.5,
@@ -58,6 +65,12 @@ export type BlocklistKind = (typeof BLOCKLIST_KINDS)[number]
 
 /** A phone (normalised 01XXXXXXXXX) or a client address (IP) whose orders are refused. */
 export type BlocklistEntry = { id: string; kind: BlocklistKind; value: string; reason: string; createdAt: string }
+/** POST /api/admin/order-guard/blocklist: a phone however written (stored as 01XXXXXXXXX) or a client address, and why. */
+export type BlocklistRequest = { kind: BlocklistKind; value: string; reason: string }
+/** GET /api/admin/order-guard/blocklist, newest first. */
+export type BlocklistAnswer = DataAnswer<BlocklistEntry[]>
+/** POST /api/admin/order-guard/blocklist: the entry added ("Blocklisted"). DELETE .../blocklist/{id} answers a MessageAnswer. */
+export type BlocklistEntryAnswer = DataAnswer<BlocklistEntry> & MessageAnswer
 
 export const CONFIRMATION_OUTCOMES = ["confirmed", "no_answer", "wrong_number", "fake"] as const
 export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number]
@@ -69,6 +82,9 @@ export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = 
   fake: "Fake order",
 }
 
+/** POST /api/admin/order/{orderId}/confirmation: the call's outcome, a note, and with `fake` whether to blocklist the phone too. It answers the order (AdminOrderAnswer) with "<outcome> recorded". */
+export type ConfirmationRequest = { outcome: ConfirmationOutcome; note?: string; blocklist?: boolean }
+
 /** One call to the shopper about a held order. */
 export type ConfirmationLogEntry = { outcome: ConfirmationOutcome; note: string | null; adminId: string | null; at: string }
 
@@ -78,5 +94,5 @@ export const ORDER_REFUSED_MESSAGES = {
   bn: "দুঃখিত, এই অর্ডারটি নেওয়া সম্ভব হয়নি। অর্ডার করতে আমাদের কল করুন।",
 } as const
 
-/** A held order in GET /api/admin/order/to-confirm: the order, its risk and calls, and its phone's orders. */
+/** One of the phone's other orders beside a held order in GET /api/admin/order/to-confirm (HeldOrder). */
 export type HeldOrderPhoneOrder = { orderNumber: string; status: string; total: number; orderDate: string }

@@ -3,6 +3,7 @@
  * Medusa Admin extensions, the e2e specs and the bench share. It imports
  * nothing (eslint and scripts/tests/contract checks keep it so).
  */
+export * from "./answer"
 export * from "./api"
 export * from "./badges"
 export * from "./catalog"

@@ -115,7 +115,7 @@ export type LandingPage = LandingGroups & {
   productId: LandingProduct | null
   isActive: boolean
   /**
-   * The Meta pixel the page loads (issue 19): the public page answers the
+   * The Meta pixel the page loads: the public page answers the
    * page's own id, else the shop's default (META_PIXEL_ID), else null (no
    * pixel); admin views answer the page's own id (null: the default).
    */

@@ -1,8 +1,9 @@
+import type { DataAnswer } from "./answer"
 import type { LandingPage } from "./landing"
 import { normalizeBdPhone } from "./phone"
 
 /**
- * Meta (Facebook, Instagram) ads (issue 19): the pixel a landing page loads,
+ * Meta (Facebook, Instagram) ads: the pixel a landing page loads,
  * the server's "Purchase" sent through the Conversions API once an order is
  * confirmed or delivered, and what the admin shows of it. The backend hashes;
  * these are the pure rules every part applies.
@@ -79,6 +80,8 @@ export type MetaSettings = {
   tokenSet: boolean
 }
 export type MetaSettingsRequest = { purchaseOn: MetaPurchaseTrigger }
+/** GET and PUT /api/admin/meta/settings (PUT says "Meta settings saved"). */
+export type MetaSettingsAnswer = DataAnswer<MetaSettings>
 
 /** The landing-page list's analytics with the Purchases Meta took per page. */
 export type LandingAnalyticsWithMeta = NonNullable<LandingPage["analytics"]> & { purchasesSent?: number }

@@ -1,3 +1,5 @@
+import type { DataAnswer } from "./answer"
+
 /**
  * The customer-support phone line (SPEC.md section 1): shown on the landing and
  * confirmation pages (storefront) and in the admin's orders screens (backend).
@@ -39,3 +41,4 @@ export type AdminSupportInfo = {
   /** SHOP_SUPPORT_PHONE of the backend, or DEFAULT_SUPPORT_PHONE. */
   supportPhone: string
 }
+export type AdminSupportAnswer = DataAnswer<AdminSupportInfo>

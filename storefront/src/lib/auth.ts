@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { User } from '@shop/contract';
+import type { AuthAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '@shop/contract';
 
 import { ensureSuccess, isHttpError } from './api-error';
 import { sdk } from './sdk';
@@ -13,10 +13,8 @@ import { sdk } from './sdk';
 
 export type { User };
 
-type AuthResponse = { success: boolean; message?: string; user?: User | null };
-
-export type LoginInput = { email: string; password: string };
-export type RegisterInput = { username: string; email: string; password: string };
+export type LoginInput = LoginRequest;
+export type RegisterInput = RegisterRequest;
 
 const NO_CACHE = { 'cache-control': 'no-cache', pragma: 'no-cache' };
 
@@ -56,7 +54,7 @@ export async function checkAuth(): Promise<User | null> {
 
 async function askSession(): Promise<User | null> {
   try {
-    const body = await sdk.client.fetch<AuthResponse>('/api/auth/check-auth', {
+    const body = await sdk.client.fetch<AuthAnswer>('/api/auth/check-auth', {
       headers: NO_CACHE,
       cache: 'no-store',
     });
@@ -78,23 +76,23 @@ export function useUser() {
   return useQuery(getUserQueryOptions());
 }
 
-export async function login(input: LoginInput): Promise<AuthResponse> {
+export async function login(input: LoginInput): Promise<AuthAnswer> {
   return ensureSuccess(
-    await sdk.client.fetch<AuthResponse>('/api/auth/login', { method: 'POST', body: input }),
+    await sdk.client.fetch<AuthAnswer>('/api/auth/login', { method: 'POST', body: input }),
     'Login failed!',
   );
 }
 
-export async function register(input: RegisterInput): Promise<AuthResponse> {
+export async function register(input: RegisterInput): Promise<AuthAnswer> {
   return ensureSuccess(
-    await sdk.client.fetch<AuthResponse>('/api/auth/register', { method: 'POST', body: input }),
+    await sdk.client.fetch<AuthAnswer>('/api/auth/register', { method: 'POST', body: input }),
     'Something went wrong!',
   );
 }
 
-export async function logout(): Promise<AuthResponse> {
+export async function logout(): Promise<MessageAnswer> {
   return ensureSuccess(
-    await sdk.client.fetch<AuthResponse>('/api/auth/logout', { headers: NO_CACHE, cache: 'no-store' }),
+    await sdk.client.fetch<MessageAnswer>('/api/auth/logout', { headers: NO_CACHE, cache: 'no-store' }),
     'Logout failed',
   );
 }

@@ -1,3 +1,5 @@
+import type { ApiAnswer } from '@shop/contract';
+
 import type { HttpError as ApiHttpError } from './api-error';
 import { config } from './config';
 
@@ -8,7 +10,7 @@ import { config } from './config';
  * `statusText` and the server's `message`), so lib/api-error reads both.
  *
  * Why not the sdk: the landing page must load in a few kilobytes on a cheap
- * phone (issue 18: at most 60 KB of gzipped JavaScript, React included), and
+ * phone (its budget: at most 60 KB of gzipped JavaScript, React included), and
  * the sdk with its query-string library alone is about 30 KB. The shop app
  * keeps the sdk.
  */
@@ -29,8 +31,12 @@ function httpError(status: number, statusText: string, message: string | undefin
   return Object.assign(new Error(message || statusText || `HTTP ${status}`), { status, statusText });
 }
 
-/** The JSON body of a 2xx answer (undefined for 204); a non-2xx answer throws an HttpError. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/**
+ * The JSON body of a 2xx answer (undefined for 204); a non-2xx answer throws an
+ * HttpError. `T` is the route's answer type from @shop/contract, the one its
+ * handler `satisfies`, so the two cannot drift apart.
+ */
+export async function apiFetch<T extends ApiAnswer | undefined>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (config.publishableKey) headers['x-publishable-api-key'] = config.publishableKey;

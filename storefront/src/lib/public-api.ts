@@ -1,3 +1,5 @@
+import type { ApiAnswer } from '@shop/contract';
+
 import { sdk } from './sdk';
 
 /**
@@ -16,7 +18,8 @@ export function setPublicReader(reader: PublicReader | null): void {
   serverReader = reader;
 }
 
-export function publicGet<T>(path: string): Promise<T> {
+/** `T`: the route's answer type from @shop/contract. */
+export function publicGet<T extends ApiAnswer>(path: string): Promise<T> {
   return serverReader ? (serverReader(path) as Promise<T>) : sdk.client.fetch<T>(path);
 }
 

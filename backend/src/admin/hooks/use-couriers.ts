@@ -1,15 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { CourierBookingResult, CourierCash, CourierChoice, CourierInfo, CourierProvider } from "@shop/contract"
-import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
+import type {
+  BulkCourierBookingAnswer,
+  BulkCourierBookingRequest,
+  CourierBookingAnswer,
+  CourierBookingRequest,
+  CourierBookingResult,
+  CourierCashAnswer,
+  CourierChoicesAnswer,
+  ReturnedUnitsAnswer,
+  ReturnedUnitsRequest,
+  SteadfastPayoutsAnswer,
+} from "@shop/contract"
+import { adminKeys, shopApi } from "../lib/api"
 import { batches } from "../lib/couriers"
-
-type BookingRequest = { provider: CourierProvider; courierName?: string; trackingCode?: string }
 
 /** The couriers and whether each is set up (settings change only with a restart of the backend). */
 export function useCourierChoices() {
   return useQuery({
     queryKey: adminKeys.courierChoices(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: CourierChoice[] }>("/api/admin/couriers")).data ?? [],
+    queryFn: async () => (await shopApi<CourierChoicesAnswer>("/api/admin/couriers")).data ?? [],
     staleTime: 5 * 60_000,
   })
 }
@@ -18,7 +27,7 @@ export function useCourierChoices() {
 export function useCourierCash() {
   return useQuery({
     queryKey: adminKeys.courierCash(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: CourierCash }>("/api/admin/couriers/cash")).data,
+    queryFn: async () => (await shopApi<CourierCashAnswer>("/api/admin/couriers/cash")).data,
   })
 }
 
@@ -37,10 +46,10 @@ function useInvalidateAfterBooking() {
 export function useBookCourier() {
   const invalidate = useInvalidateAfterBooking()
   return useMutation({
-    mutationFn: ({ orderId, ...body }: BookingRequest & { orderId: string }) =>
-      shopApi<ApiAnswer & { message: string; data: CourierInfo }>(`/api/admin/order/${encodeURIComponent(orderId)}/courier`, {
+    mutationFn: ({ orderId, ...body }: CourierBookingRequest & { orderId: string }) =>
+      shopApi<CourierBookingAnswer>(`/api/admin/order/${encodeURIComponent(orderId)}/courier`, {
         method: "POST",
-        body,
+        body: body satisfies CourierBookingRequest,
       }),
     onSuccess: invalidate,
   })
@@ -50,12 +59,12 @@ export function useBookCourier() {
 export function useBookCouriers() {
   const invalidate = useInvalidateAfterBooking()
   return useMutation({
-    mutationFn: async ({ orderIds, ...body }: BookingRequest & { orderIds: string[] }) => {
+    mutationFn: async ({ orderIds, ...body }: BulkCourierBookingRequest) => {
       const results: CourierBookingResult[] = []
       for (const batch of batches(orderIds)) {
-        const answer = await shopApi<ApiAnswer & { data: CourierBookingResult[] }>("/api/admin/order/courier", {
+        const answer = await shopApi<BulkCourierBookingAnswer>("/api/admin/order/courier", {
           method: "POST",
-          body: { ...body, orderIds: batch },
+          body: { ...body, orderIds: batch } satisfies BulkCourierBookingRequest,
         })
         results.push(...(answer.data ?? []))
       }
@@ -70,7 +79,7 @@ export function useBookCouriers() {
 export function useReadSteadfastPayouts() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => shopApi<ApiAnswer & { message: string }>("/api/admin/couriers/steadfast/payouts", { method: "POST" }),
+    mutationFn: () => shopApi<SteadfastPayoutsAnswer>("/api/admin/couriers/steadfast/payouts", { method: "POST" }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.courierCash() }),
@@ -83,10 +92,10 @@ export function useReadSteadfastPayouts() {
 export function useReceiveReturnedUnits() {
   const invalidate = useInvalidateAfterBooking()
   return useMutation({
-    mutationFn: ({ orderId, items }: { orderId: string; items?: { productId: string; quantity: number }[] }) =>
-      shopApi<ApiAnswer & { message: string; data: CourierInfo | null }>(`/api/admin/order/${encodeURIComponent(orderId)}/courier/returned`, {
+    mutationFn: ({ orderId, items }: ReturnedUnitsRequest & { orderId: string }) =>
+      shopApi<ReturnedUnitsAnswer>(`/api/admin/order/${encodeURIComponent(orderId)}/courier/returned`, {
         method: "POST",
-        body: items ? { items } : {},
+        body: (items ? { items } : {}) satisfies ReturnedUnitsRequest,
       }),
     onSuccess: invalidate,
   })

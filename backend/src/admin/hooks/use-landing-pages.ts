@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { adminKeys, shopApi, uploadImage, type ApiAnswer } from "../lib/api"
-import type { LandingPage, LandingPageListItem } from "../lib/landing-pages"
+import type { LandingPageAnswer, LandingPagesAnswer, MessageAnswer } from "@shop/contract"
+import { adminKeys, shopApi, uploadImage } from "../lib/api"
 import { editorPayload, type EditorState } from "../lib/landing-pages"
-
-type PageAnswer = ApiAnswer & { data: LandingPage }
 
 export function useLandingPages() {
   return useQuery({
     queryKey: adminKeys.landingPageList(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: LandingPageListItem[] }>("/api/admin/landing-pages")).data ?? [],
+    queryFn: async () => (await shopApi<LandingPagesAnswer>("/api/admin/landing-pages")).data ?? [],
   })
 }
 
 export function useLandingPage(id: string | undefined) {
   return useQuery({
     queryKey: adminKeys.landingPageDetail(id ?? ""),
-    queryFn: async () => (await shopApi<PageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id!)}`)).data,
+    queryFn: async () => (await shopApi<LandingPageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id!)}`)).data,
     enabled: Boolean(id),
     // a page that is not there stays not there
     retry: false,
@@ -36,11 +34,11 @@ export function useSaveLandingPage() {
   return useMutation({
     mutationFn: ({ id, state }: { id: string | null; state: EditorState }) =>
       id
-        ? shopApi<PageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}`, {
+        ? shopApi<LandingPageAnswer & MessageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}`, {
             method: "PUT",
             body: editorPayload(state),
           })
-        : shopApi<PageAnswer>("/api/admin/landing-pages/create", { method: "POST", body: editorPayload(state) }),
+        : shopApi<LandingPageAnswer & MessageAnswer>("/api/admin/landing-pages/create", { method: "POST", body: editorPayload(state) }),
     onSuccess: invalidate,
   })
 }
@@ -49,7 +47,7 @@ export function useToggleLandingPage() {
   const invalidate = useInvalidateLandingPages()
   return useMutation({
     mutationFn: (id: string) =>
-      shopApi<PageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}/toggle`, { method: "PATCH" }),
+      shopApi<LandingPageAnswer & MessageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}/toggle`, { method: "PATCH" }),
     onSuccess: invalidate,
   })
 }
@@ -58,7 +56,7 @@ export function useDeleteLandingPage() {
   const invalidate = useInvalidateLandingPages()
   return useMutation({
     mutationFn: (id: string) =>
-      shopApi<ApiAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      shopApi<MessageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: invalidate,
   })
 }

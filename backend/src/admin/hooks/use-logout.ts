@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
-import { shopApi, type ApiAnswer } from "../lib/api"
+import type { MessageAnswer } from "@shop/contract"
+import { shopApi } from "../lib/api"
 
 /** Where the storefront signs people in. */
 export const LOGIN_PATH = "/auth/login"
@@ -10,7 +11,7 @@ export const LOGIN_PATH = "/auth/login"
  */
 export function useLogout() {
   return useMutation({
-    mutationFn: () => shopApi<ApiAnswer>("/api/auth/logout", { headers: { "cache-control": "no-cache" } }),
+    mutationFn: () => shopApi<MessageAnswer>("/api/auth/logout", { headers: { "cache-control": "no-cache" } }),
     onSuccess: () => {
       window.location.assign(LOGIN_PATH)
     },

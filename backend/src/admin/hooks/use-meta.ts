@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { MetaPurchaseTrigger, MetaSettings } from "@shop/contract"
-import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
+import type { MessageAnswer, MetaPurchaseTrigger, MetaSettingsAnswer, MetaSettingsRequest } from "@shop/contract"
+import { adminKeys, shopApi } from "../lib/api"
 
 /** The shop's Meta settings: when Purchase is sent, the default pixel, whether a token is set. */
 export function useMetaSettings() {
   return useQuery({
     queryKey: adminKeys.metaSettings(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: MetaSettings }>("/api/admin/meta/settings")).data,
+    queryFn: async () => (await shopApi<MetaSettingsAnswer>("/api/admin/meta/settings")).data,
   })
 }
 
@@ -15,7 +15,10 @@ export function useSaveMetaSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (purchaseOn: MetaPurchaseTrigger) =>
-      shopApi<ApiAnswer & { message: string; data: MetaSettings }>("/api/admin/meta/settings", { method: "PUT", body: { purchaseOn } }),
+      shopApi<MetaSettingsAnswer & MessageAnswer>("/api/admin/meta/settings", {
+        method: "PUT",
+        body: { purchaseOn } satisfies MetaSettingsRequest,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.meta() }),
   })
 }

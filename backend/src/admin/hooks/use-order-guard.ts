@@ -1,14 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { BlocklistEntry, GuardRules } from "@shop/contract"
-import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
-import type { ConfirmationRequest, HeldOrder } from "../lib/guard"
-import type { ShopOrder } from "../lib/orders"
+import type {
+  AdminOrderAnswer,
+  BlocklistAnswer,
+  BlocklistEntryAnswer,
+  BlocklistRequest,
+  ConfirmationRequest,
+  GuardRulesAnswer,
+  GuardRulesRequest,
+  HeldOrdersAnswer,
+  MessageAnswer,
+} from "@shop/contract"
+import { adminKeys, shopApi } from "../lib/api"
 
 /** Orders waiting for a confirmation call, oldest first. */
 export function useHeldOrders() {
   return useQuery({
     queryKey: adminKeys.heldOrders(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: HeldOrder[] }>("/api/admin/order/to-confirm")).data ?? [],
+    queryFn: async () => (await shopApi<HeldOrdersAnswer>("/api/admin/order/to-confirm")).data ?? [],
     refetchInterval: 60_000,
   })
 }
@@ -22,9 +30,9 @@ export function useConfirmOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ orderId, ...body }: ConfirmationRequest & { orderId: string }) =>
-      shopApi<ApiAnswer & { message: string; data: ShopOrder }>(`/api/admin/order/${encodeURIComponent(orderId)}/confirmation`, {
+      shopApi<AdminOrderAnswer & MessageAnswer>(`/api/admin/order/${encodeURIComponent(orderId)}/confirmation`, {
         method: "POST",
-        body,
+        body: body satisfies ConfirmationRequest,
       }),
     onSuccess: () =>
       Promise.all([
@@ -39,7 +47,7 @@ export function useConfirmOrder() {
 export function useGuardRules() {
   return useQuery({
     queryKey: adminKeys.guardRules(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: GuardRules }>("/api/admin/order-guard/rules")).data,
+    queryFn: async () => (await shopApi<GuardRulesAnswer>("/api/admin/order-guard/rules")).data,
   })
 }
 
@@ -47,8 +55,8 @@ export function useGuardRules() {
 export function useSaveGuardRules() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (rules: Partial<GuardRules>) =>
-      shopApi<ApiAnswer & { message: string; data: GuardRules }>("/api/admin/order-guard/rules", { method: "PUT", body: rules }),
+    mutationFn: (rules: GuardRulesRequest) =>
+      shopApi<GuardRulesAnswer & MessageAnswer>("/api/admin/order-guard/rules", { method: "PUT", body: rules }),
     onSuccess: (answer) => queryClient.setQueryData(adminKeys.guardRules(), answer.data),
   })
 }
@@ -57,15 +65,15 @@ export function useSaveGuardRules() {
 export function useBlocklist() {
   return useQuery({
     queryKey: adminKeys.blocklist(),
-    queryFn: async () => (await shopApi<ApiAnswer & { data: BlocklistEntry[] }>("/api/admin/order-guard/blocklist")).data ?? [],
+    queryFn: async () => (await shopApi<BlocklistAnswer>("/api/admin/order-guard/blocklist")).data ?? [],
   })
 }
 
 export function useAddBlocklistEntry() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: Pick<BlocklistEntry, "kind" | "value" | "reason">) =>
-      shopApi<ApiAnswer & { message: string; data: BlocklistEntry }>("/api/admin/order-guard/blocklist", { method: "POST", body }),
+    mutationFn: (body: BlocklistRequest) =>
+      shopApi<BlocklistEntryAnswer>("/api/admin/order-guard/blocklist", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.blocklist() }),
   })
 }
@@ -74,7 +82,7 @@ export function useRemoveBlocklistEntry() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      shopApi<ApiAnswer & { message: string }>(`/api/admin/order-guard/blocklist/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      shopApi<MessageAnswer>(`/api/admin/order-guard/blocklist/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.blocklist() }),
   })
 }

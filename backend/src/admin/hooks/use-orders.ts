@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { adminKeys, shopApi, type ApiAnswer } from "../lib/api"
-import { type OrderStatus } from "@shop/contract"
+import type { AdminOrderAnswer, AdminOrdersAnswer, AdminOrdersQuery, UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from "@shop/contract"
+import { adminKeys, shopApi } from "../lib/api"
 import { normalizeSearch, type ShopOrder } from "../lib/orders"
 
 type OrderListParams = { q: string; offset: number; limit: number }
-type OrderListAnswer = ApiAnswer & { data: ShopOrder[]; count?: number }
 
 /** One page of orders and how many match, searched and paged by the server (`q`, `offset`, `limit`). */
 async function fetchOrders(params: OrderListParams): Promise<{ orders: ShopOrder[]; count: number }> {
   const q = normalizeSearch(params.q)
-  const answer = await shopApi<OrderListAnswer>("/api/admin/order/all-orders", {
-    query: { q: q || undefined, offset: params.offset, limit: params.limit },
+  const answer = await shopApi<AdminOrdersAnswer>("/api/admin/order/all-orders", {
+    query: { q: q || undefined, offset: params.offset, limit: params.limit } satisfies AdminOrdersQuery,
   })
   // with offset and limit the server always answers one page and its count
   if (!Array.isArray(answer.data) || typeof answer.count !== "number") {
@@ -32,8 +31,8 @@ export function useOrders(params: OrderListParams) {
 export function useOrder(id: string | null, initial?: ShopOrder) {
   return useQuery({
     queryKey: adminKeys.orderDetail(id ?? ""),
-    queryFn: async () =>
-      (await shopApi<ApiAnswer & { data: ShopOrder }>(`/api/admin/order/order-details/${encodeURIComponent(id!)}`)).data,
+    queryFn: async (): Promise<ShopOrder> =>
+      (await shopApi<AdminOrderAnswer>(`/api/admin/order/order-details/${encodeURIComponent(id!)}`)).data,
     enabled: Boolean(id),
     placeholderData: initial,
   })
@@ -43,8 +42,8 @@ export function useOrder(id: string | null, initial?: ShopOrder) {
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { orderId: string; orderStatus: OrderStatus }) =>
-      shopApi<ApiAnswer & { data: ShopOrder }>("/api/admin/order/update-order-status", {
+    mutationFn: (input: UpdateOrderStatusRequest) =>
+      shopApi<UpdateOrderStatusAnswer>("/api/admin/order/update-order-status", {
         method: "PUT",
         body: input,
       }),

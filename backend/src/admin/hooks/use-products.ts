@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { adminKeys, shopApi, uploadImage, type ApiAnswer } from "../lib/api"
-import { type Product } from "@shop/contract"
+import type { MessageAnswer, ProductAnswer, ProductsAnswer } from "@shop/contract"
+import { adminKeys, shopApi, uploadImage } from "../lib/api"
 import { productPayload, type ProductForm } from "../lib/products"
 
 export function useProducts() {
   return useQuery({
     queryKey: adminKeys.products(),
     queryFn: async () =>
-      (await shopApi<ApiAnswer & { products: Product[] }>("/api/admin/products/get-products")).products ?? [],
+      (await shopApi<ProductsAnswer>("/api/admin/products/get-products")).products ?? [],
   })
 }
 
@@ -27,11 +27,11 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: ({ id, form }: { id: string | null; form: ProductForm }) =>
       id
-        ? shopApi<ApiAnswer>(`/api/admin/products/edit-product/${encodeURIComponent(id)}`, {
+        ? shopApi<ProductAnswer & MessageAnswer>(`/api/admin/products/edit-product/${encodeURIComponent(id)}`, {
             method: "PUT",
             body: productPayload(form),
           })
-        : shopApi<ApiAnswer>("/api/admin/products/add-product", { method: "POST", body: productPayload(form) }),
+        : shopApi<ProductAnswer & MessageAnswer>("/api/admin/products/add-product", { method: "POST", body: productPayload(form) }),
     onSuccess: invalidate,
   })
 }
@@ -40,7 +40,7 @@ export function useDeleteProduct() {
   const invalidate = useInvalidateCatalog()
   return useMutation({
     mutationFn: (id: string) =>
-      shopApi<ApiAnswer>(`/api/admin/products/delete-product/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      shopApi<MessageAnswer>(`/api/admin/products/delete-product/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: invalidate,
   })
 }

@@ -1,4 +1,5 @@
 import type { FetchArgs } from "@medusajs/js-sdk"
+import type { ApiAnswer, UploadAnswer } from "@shop/contract"
 import { ShopApiError } from "./errors"
 import { takeFirstRead } from "./first-reads"
 import { sdk } from "./sdk"
@@ -6,10 +7,10 @@ import { sdk } from "./sdk"
 /**
  * The shop's /api contract through the one SDK instance. Every answer is
  * `{ success, ... }`; a non-2xx status throws the SDK's FetchError (with the
- * server's message), and a 2xx `success: false` throws a ShopApiError.
+ * server's message), and a 2xx `success: false` throws a ShopApiError. `T` is
+ * the route's answer type from @shop/contract, the one its handler
+ * `satisfies`, so a route and the screens that read it cannot drift apart.
  */
-export type ApiAnswer = { success: boolean; message?: string }
-
 export async function shopApi<T extends ApiAnswer>(path: string, init?: FetchArgs): Promise<T> {
   // the screen's first read may already be on its way (lib/first-reads.ts)
   const answer = (await takeFirstRead<T>(path, init)) ?? (await sdk.client.fetch<T>(path, init))
@@ -18,8 +19,6 @@ export async function shopApi<T extends ApiAnswer>(path: string, init?: FetchArg
   }
   return answer
 }
-
-export type UploadAnswer = ApiAnswer & { result?: { url?: string } }
 
 /** Sends one image as multipart field `my_file`; answers the stored URL and the server's message. */
 export async function uploadImage(path: string, file: File): Promise<{ url: string; message: string }> {

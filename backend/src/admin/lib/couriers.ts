@@ -9,7 +9,7 @@ import {
 import type { ShopOrder } from "./orders"
 
 /**
- * Couriers in the admin (issue 16): which orders can still be sent, how a
+ * Couriers in the admin: which orders can still be sent, how a
  * courier that is not set up is named in the select, the bulk form's summary
  * and the details dialog's cash lines.
  */

@@ -2,17 +2,17 @@ import {
   CONFIRMATION_OUTCOME_LABELS,
   normalizeBdPhone,
   type BlocklistKind,
+  type BlocklistRequest,
   type ConfirmationLogEntry,
   type ConfirmationOutcome,
+  type ConfirmationRequest,
   type GuardRules,
-  type HeldOrderPhoneOrder,
   type Order,
   type RiskLevel,
 } from "@shop/contract"
-import type { ShopOrder } from "./orders"
 
 /**
- * The fake-order guard in the admin (issue 17): the risk badge, a held
+ * The fake-order guard in the admin: the risk badge, a held
  * order's age, the confirmation request, the rules form and the blocklist
  * form. The server stays the authority; these only shape what is shown and sent.
  */
@@ -20,8 +20,8 @@ import type { ShopOrder } from "./orders"
 /** What the admin answers carry about an order's risk (null for orders from before the guard). */
 export type OrderRiskView = NonNullable<Order["risk"]>
 
-/** A held order in the confirmation queue. */
-export type HeldOrder = ShopOrder & { risk: OrderRiskView | null; phoneOrders: HeldOrderPhoneOrder[] }
+/** A held order in the confirmation queue (GET /api/admin/order/to-confirm). */
+export type { ConfirmationRequest, HeldOrder } from "@shop/contract"
 
 /** The badge colours: high red, medium orange, low green. */
 export const RISK_BADGE_COLORS: Record<RiskLevel, "red" | "orange" | "green"> = {
@@ -78,8 +78,6 @@ export const NOTE_MAX = 500
 export function noteError(note: string): string | null {
   return note.trim().length > NOTE_MAX ? `The note is longer than ${NOTE_MAX} characters` : null
 }
-
-export type ConfirmationRequest = { outcome: ConfirmationOutcome; note?: string; blocklist?: boolean }
 
 /** The body of POST /api/admin/order/{id}/confirmation: a trimmed note when there is one; blocklist only with a fake. */
 export function confirmationRequest(outcome: ConfirmationOutcome, note: string, blocklist = false): ConfirmationRequest {
@@ -212,7 +210,7 @@ export function blocklistRequest(
   kind: BlocklistKind,
   value: string,
   reason: string
-): { body: { kind: BlocklistKind; value: string; reason: string }; error: null } | { body: null; error: string } {
+): { body: BlocklistRequest; error: null } | { body: null; error: string } {
   const trimmed = value.trim()
   const why = reason.trim()
   if (!trimmed) return { body: null, error: kind === "phone" ? "Enter a phone number" : "Enter an address" }

@@ -7,7 +7,7 @@ import {
 } from "@shop/contract"
 
 /**
- * Incomplete orders in the admin (issue 17): what a row shows and whether it
+ * Incomplete orders in the admin: what a row shows and whether it
  * can be converted (a name and an address are needed; the server says the same).
  */
 export type { IncompleteOrder }

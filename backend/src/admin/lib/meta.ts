@@ -8,7 +8,7 @@ import {
 } from "@shop/contract"
 
 /**
- * Meta ads in the admin (issue 19): the order dialog's line about the
+ * Meta ads in the admin: the order dialog's line about the
  * server's Purchase, the editor's pixel check, the list's Purchases sent.
  * The server stays the authority; these only shape what is shown and sent.
  */

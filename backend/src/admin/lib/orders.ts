@@ -25,7 +25,7 @@ export function statusClasses(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_CLASSES[status] : "bg-gray-100 text-gray-800 border-gray-300"
 }
 
-/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase (issue 19). */
+/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase. */
 export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> &
   WithMetaPurchase & {
     orderNumber?: string | null

@@ -1,6 +1,6 @@
 import { createHash } from "crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, ORDER_ALREADY_PLACED } from "@shop/contract"
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, ORDER_ALREADY_PLACED, type ApiAnswer } from "@shop/contract"
 
 /** JSON with its object keys sorted: the same body gives the same text however its keys were ordered. */
 function stableJson(value: unknown): string {
@@ -23,7 +23,7 @@ export function idempotencyKeyOf(req: MedusaRequest): string | null {
 export function checkIdempotencyKey(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const key = idempotencyKeyOf(req)
   if (key === null || IDEMPOTENCY_KEY_PATTERN.test(key)) return next()
-  res.status(400).json({ success: false, message: `${IDEMPOTENCY_HEADER} must be 1 to 255 visible characters` })
+  res.status(400).json({ success: false, message: `${IDEMPOTENCY_HEADER} must be 1 to 255 visible characters` } satisfies ApiAnswer)
 }
 
 /**

@@ -24,7 +24,7 @@ function cookie(req: MedusaRequest, name: string): string | null {
 }
 
 /**
- * What a landing order keeps for its Meta Purchase (issue 19): the pixel's
+ * What a landing order keeps for its Meta Purchase: the pixel's
  * _fbp and _fbc cookies (fbc built from the page's fbclid when the cookie is
  * missing), the client address as the rate limits see it (src/lib/client-address.ts)
  * and the user agent (bounded). Kept only when the page has a pixel

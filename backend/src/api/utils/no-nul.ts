@@ -1,4 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ApiAnswer } from "@shop/contract"
 
 export const NUL_MESSAGE = "Text may not contain NUL characters"
 
@@ -19,7 +20,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function refuseNul(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   // eslint-disable-next-line no-control-regex -- NUL is the character this middleware looks for
   if (/%00|\u0000/i.test(req.originalUrl ?? req.url) || hasNul(req.query) || hasNul(req.body)) {
-    res.status(400).json({ success: false, message: NUL_MESSAGE })
+    res.status(400).json({ success: false, message: NUL_MESSAGE } satisfies ApiAnswer)
     return
   }
   next()

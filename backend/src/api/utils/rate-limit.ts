@@ -1,4 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ApiAnswer } from "@shop/contract"
 import { clientAddress } from "../../lib/client-address"
 import { waitMinutes, type Limiter } from "../../lib/rate-limit"
 
@@ -28,7 +29,7 @@ export function rateLimited(
 /** The 429 answer: Retry-After in seconds and the spec's `{ success: false, message }`. */
 export function tooManyRequests(res: MedusaResponse, waitMs: number, message: string) {
   res.set("Retry-After", String(Math.ceil(waitMs / 1000)))
-  res.status(429).json({ success: false, message })
+  res.status(429).json({ success: false, message } satisfies ApiAnswer)
 }
 
 export const tryAgainIn = (what: string) => (_req: MedusaRequest, minutes: number) =>

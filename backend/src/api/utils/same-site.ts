@@ -1,4 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ApiAnswer } from "@shop/contract"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
@@ -55,7 +56,7 @@ export function refuseCrossSite(req: MedusaRequest, res: MedusaResponse, next: M
     refused = !sameHost && !allowedOrigins(req).has(origin)
   }
   if (!refused) return next()
-  res.status(403).json({ success: false, message: CROSS_SITE_MESSAGE })
+  res.status(403).json({ success: false, message: CROSS_SITE_MESSAGE } satisfies ApiAnswer)
 }
 
 /** What a browser says of a request made by this site's own pages or typed by the user (Sec-Fetch-Site). */
@@ -71,5 +72,5 @@ const OWN_SITE = new Set(["same-origin", "none"])
 export function onlyFromThisSite(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const fetchSite = first(req.headers["sec-fetch-site"])
   if (!fetchSite || OWN_SITE.has(fetchSite)) return next()
-  res.status(403).json({ success: false, message: CROSS_SITE_MESSAGE })
+  res.status(403).json({ success: false, message: CROSS_SITE_MESSAGE } satisfies ApiAnswer)
 }

@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { errorHandler, getHttpResponseFromError } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { ApiAnswer } from "@shop/contract"
 
 const medusaErrorHandler = errorHandler()
 
@@ -173,7 +174,7 @@ export function shopErrorHandler() {
     // a courier that is down or slow: its own clear line (the order was left as it was)
     if (status < 500 || type === "courier_unavailable") {
       if (status === 429) res.setHeader("Retry-After", String(retryAfterSeconds(err)))
-      res.status(status).json({ success: false, message })
+      res.status(status).json({ success: false, message } satisfies ApiAnswer)
       return
     }
     const unavailable = isDatabaseUnavailable(err)
@@ -188,11 +189,11 @@ export function shopErrorHandler() {
           const body = req.body as { landingPageSlug?: unknown } | undefined
           const landing = typeof body?.landingPageSlug === "string" && body.landingPageSlug.trim() !== ""
           res.setHeader("Retry-After", "5")
-          res.status(503).json({ success: false, message: landing ? UNAVAILABLE.bn : UNAVAILABLE.en })
+          res.status(503).json({ success: false, message: landing ? UNAVAILABLE.bn : UNAVAILABLE.en } satisfies ApiAnswer)
           return
         }
         ;(logger ?? console).error(err)
-        res.status(status).json({ success: false, message: "Something went wrong. Please try again." })
+        res.status(status).json({ success: false, message: "Something went wrong. Please try again." } satisfies ApiAnswer)
       })
       .catch(next)
   }

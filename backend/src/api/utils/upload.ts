@@ -8,12 +8,13 @@ import { tmpdir } from "os"
 import path from "path"
 import type { Readable } from "stream"
 import { pipeline } from "stream/promises"
+import type { ApiAnswer, UploadAnswer } from "@shop/contract"
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/image-type"
 
 /** An image received and checked, spooled to a temporary file (removed when the answer is done). */
 export type ReceivedImage = { path: string; size: number; type: ImageType }
 
-export const TOO_BIG = { success: false, message: "Image size should be less than 5MB" }
+export const TOO_BIG = { success: false, message: "Image size should be less than 5MB" } satisfies ApiAnswer
 /** An upload still streaming this long after its 413 is cut off. */
 const CUT_OFF_MS = 5_000
 /** Enough of a file's first bytes to tell its type (image-type.ts reads at most 12). */
@@ -246,5 +247,5 @@ export async function storeImages(req: MedusaRequest, res: MedusaResponse) {
 /** The shop's answer `{ success, message, result: { url } }` for the one image received. */
 export async function uploadImage(req: MedusaRequest, res: MedusaResponse) {
   const [file] = await store(req)
-  res.status(201).json({ success: true, message: "Image uploaded successfully!", result: { url: file.url } })
+  res.status(201).json({ success: true, message: "Image uploaded successfully!", result: { url: file.url } } satisfies UploadAnswer)
 }

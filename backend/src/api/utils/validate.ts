@@ -71,3 +71,18 @@ export function validateShopBody(schema: z.ZodTypeAny) {
     next()
   }
 }
+
+type SameKeys<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : false
+
+/**
+ * A validator and the contract's request type it checks, tied at compile
+ * time: `Request` must be something the schema's input type takes (else tsc
+ * names the field that drifted), and the two must name the same fields (else
+ * Ties is false). What the schema then makes of a request (defaults, trims,
+ * transforms) is its own business. Use it with Holds, next to the schema:
+ * `type _Tied = Holds<Ties<typeof LoginSchema, LoginRequest>>`.
+ */
+export type Ties<Schema extends z.ZodType, Request extends z.input<Schema>> = SameKeys<Request, z.input<Schema>>
+
+/** Fails tsc unless its argument is true ("Type 'false' does not satisfy the constraint 'true'"). */
+export type Holds<T extends true> = T

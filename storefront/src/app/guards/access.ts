@@ -49,8 +49,8 @@ export function isPublicPath(pathname: string): boolean {
 /**
  * Pages a guest may browse (/, /shop/...): they render at once, as a guest
  * sees them, and follow the session check when it answers (an admin is then
- * sent on). The storefront server renders them into the HTML (issue 18), so
- * the first paint is the page, not "Loading...".
+ * sent on). The storefront server renders them into the HTML (pages at the
+ * edge), so the first paint is the page, not "Loading...".
  */
 export function rendersBeforeSessionCheck(pathname: string): boolean {
   const path = normalizePath(pathname);

@@ -6,7 +6,7 @@ import { CONFIRMATION, landingPage } from '@/features/landing/testing/fixtures';
 import { renderLandingApp, stubFetch } from '@/testing/test-utils';
 
 /**
- * Incomplete orders (issue 17): the landing form saves a draft once the phone
+ * Incomplete orders: the landing form saves a draft once the phone
  * is valid, DRAFT_SAVE_DELAY_MS after the shopper stops typing, and on leaving
  * the page with navigator.sendBeacon.
  */

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { isEmail } from "@shop/contract"
-import { capped } from "../../utils/validate"
+import { isEmail, type LoginRequest, type RegisterRequest } from "@shop/contract"
+import { capped, type Holds, type Ties } from "../../utils/validate"
 
 /** An email as the shop stores it: trimmed, checked, lower-cased. */
 export const emailSchema = capped(254, "Email is too long", "Email is required")
@@ -32,3 +32,5 @@ export const LoginSchema = z
 
 export type RegisterBody = z.infer<typeof RegisterSchema>
 export type LoginBody = z.infer<typeof LoginSchema>
+type _RegisterTied = Holds<Ties<typeof RegisterSchema, RegisterRequest>>
+type _LoginTied = Holds<Ties<typeof LoginSchema, LoginRequest>>

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { EDGE_VIEWS_LIMITS, isSlug, MAX_SLUG_LENGTH } from "@shop/contract"
-import { capped } from "#app/api/utils/validate"
+import { EDGE_VIEWS_LIMITS, isSlug, MAX_SLUG_LENGTH, type EdgeViewsRequest } from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 const badCount = `Each count must be a whole number from 1 to ${EDGE_VIEWS_LIMITS.viewsPerSlug}`
 
@@ -27,3 +27,4 @@ export const EdgeViewsSchema = z
   .strict()
 
 export type EdgeViewsBody = z.infer<typeof EdgeViewsSchema>
+type _Tied = Holds<Ties<typeof EdgeViewsSchema, EdgeViewsRequest>>

@@ -2,11 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Address, AddressFields } from '@shop/contract';
+import type { AddAddressRequest, Address, AddressesAnswer, AddressFields, UpdateAddressRequest } from '@shop/contract';
 
 /** The signed-in customer's address book (SPEC 7, "Addresses"). */
-
-type AddressListResponse = { success: boolean; message?: string; data: Address[] };
 
 export type AddressListResult = { message: string; addresses: Address[] };
 
@@ -17,20 +15,20 @@ export const addressKeys = {
 
 const seg = encodeURIComponent;
 
-function listOf(body: AddressListResponse, fallback: string): AddressListResult {
+function listOf(body: AddressesAnswer, fallback: string): AddressListResult {
   const ok = ensureSuccess(body, fallback);
   return { message: ok.message ?? '', addresses: Array.isArray(ok.data) ? ok.data : [] };
 }
 
 export async function getAddresses(userId: string): Promise<Address[]> {
-  const body = await sdk.client.fetch<AddressListResponse>(`/api/shop/address/get/${seg(userId)}`);
+  const body = await sdk.client.fetch<AddressesAnswer>(`/api/shop/address/get/${seg(userId)}`);
   return listOf(body, 'Failed to load addresses').addresses;
 }
 
 export async function addAddress({ userId, fields }: { userId: string; fields: AddressFields }) {
-  const body = await sdk.client.fetch<AddressListResponse>('/api/shop/address/add', {
+  const body = await sdk.client.fetch<AddressesAnswer>('/api/shop/address/add', {
     method: 'POST',
-    body: { ...fields, userId },
+    body: { ...fields, userId } satisfies AddAddressRequest,
   });
   return listOf(body, 'Failed to add address');
 }
@@ -44,15 +42,15 @@ export async function updateAddress({
   addressId: string;
   fields: AddressFields;
 }) {
-  const body = await sdk.client.fetch<AddressListResponse>(
+  const body = await sdk.client.fetch<AddressesAnswer>(
     `/api/shop/address/update/${seg(userId)}/${seg(addressId)}`,
-    { method: 'PUT', body: fields },
+    { method: 'PUT', body: fields satisfies UpdateAddressRequest },
   );
   return listOf(body, 'Failed to update address');
 }
 
 export async function deleteAddress({ userId, addressId }: { userId: string; addressId: string }) {
-  const body = await sdk.client.fetch<AddressListResponse>(
+  const body = await sdk.client.fetch<AddressesAnswer>(
     `/api/shop/address/delete/${seg(userId)}/${seg(addressId)}`,
     { method: 'DELETE' },
   );

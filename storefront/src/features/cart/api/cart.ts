@@ -3,11 +3,9 @@ import { useCallback } from 'react';
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Cart } from '@shop/contract';
+import type { AddToCartRequest, Cart, CartAnswer } from '@shop/contract';
 
 /** A signed-in shopper's server cart (SPEC 7, "Shop products and cart"). */
-
-type CartResponse = { success: boolean; message?: string; data: Cart };
 
 export const EMPTY_CART: Cart = { _id: null, items: [] };
 
@@ -18,24 +16,24 @@ export const cartKeys = {
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-function cartOf(body: CartResponse, fallback: string): Cart {
+function cartOf(body: CartAnswer, fallback: string): Cart {
   const { data } = ensureSuccess(body, fallback);
   return { _id: data?._id ?? null, items: Array.isArray(data?.items) ? data.items : [] };
 }
 
 export async function getCart(userId: string): Promise<Cart> {
   return cartOf(
-    await sdk.client.fetch<CartResponse>(`/api/shop/products/getcart/${path(userId)}`),
+    await sdk.client.fetch<CartAnswer>(`/api/shop/products/getcart/${path(userId)}`),
     'Failed to load cart',
   );
 }
 
 export async function addToCart({ userId, productId }: { userId: string; productId: string }): Promise<Cart> {
   return cartOf(
-    await sdk.client.fetch<CartResponse>('/api/shop/products/addtocart', {
+    await sdk.client.fetch<CartAnswer>('/api/shop/products/addtocart', {
       method: 'POST',
       // The add call always sends quantity 1 (SPEC 4).
-      body: { userId, productId, quantity: 1 },
+      body: { userId, productId, quantity: 1 } satisfies AddToCartRequest,
     }),
     'Failed to add product to cart',
   );
@@ -51,7 +49,7 @@ export async function updateCart({
   quantity: number;
 }): Promise<Cart> {
   return cartOf(
-    await sdk.client.fetch<CartResponse>(
+    await sdk.client.fetch<CartAnswer>(
       `/api/shop/products/updatecart/${path(userId, productId, String(quantity))}`,
       { method: 'PUT' },
     ),
@@ -61,7 +59,7 @@ export async function updateCart({
 
 export async function deleteCartItem({ userId, productId }: { userId: string; productId: string }): Promise<Cart> {
   return cartOf(
-    await sdk.client.fetch<CartResponse>(`/api/shop/products/deletecart/${path(userId, productId)}`, {
+    await sdk.client.fetch<CartAnswer>(`/api/shop/products/deletecart/${path(userId, productId)}`, {
       method: 'DELETE',
     }),
     'Failed to remove item',

@@ -3,24 +3,17 @@ import { useState } from 'react';
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import { IDEMPOTENCY_HEADER, orderAttempt, type Order, type OrderConfirmation } from '@shop/contract';
+import { IDEMPOTENCY_HEADER, orderAttempt, type CreateOrderAnswer } from '@shop/contract';
 
 import type { CustomerOrderBody, GuestOrderBody } from '../utils/checkout';
-
-export type CreateOrderResponse = {
-  success: boolean;
-  message?: string;
-  data: Order;
-  confirmation: OrderConfirmation;
-};
 
 /**
  * POST /api/shop/order/create-order (SPEC 7, "Shop orders"), with the order
  * attempt's Idempotency-Key (the contract's orderAttempt): a repeat answers the
  * attempt's order, never a second one.
  */
-export async function createOrder(body: GuestOrderBody | CustomerOrderBody, idempotencyKey: string): Promise<CreateOrderResponse> {
-  const response = await sdk.client.fetch<CreateOrderResponse>('/api/shop/order/create-order', {
+export async function createOrder(body: GuestOrderBody | CustomerOrderBody, idempotencyKey: string): Promise<CreateOrderAnswer> {
+  const response = await sdk.client.fetch<CreateOrderAnswer>('/api/shop/order/create-order', {
     method: 'POST',
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },

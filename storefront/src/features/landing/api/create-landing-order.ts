@@ -3,9 +3,20 @@ import { useState } from 'react';
 import { apiFetch } from '@/lib/http';
 
 import { BN } from '../utils/bn';
-import { IDEMPOTENCY_HEADER, orderAttempt, type DeliveryArea } from '@shop/contract';
+import {
+  IDEMPOTENCY_HEADER,
+  orderAttempt,
+  type CreateOrderAnswer,
+  type DeliveryArea,
+  type LandingOrderRequest,
+  type OrderConfirmation,
+} from '@shop/contract';
 
-/** The guest order body a landing page sends (SPEC section 3, "Guest order payload"). */
+/**
+ * The guest order body a landing page sends (SPEC section 3, "Guest order
+ * payload"): the contract's LandingOrderRequest (checked where it is sent)
+ * with what this form adds for show, prices as text and its total.
+ */
 export type LandingOrderPayload = {
   isGuest: true;
   guestName: string;
@@ -21,34 +32,19 @@ export type LandingOrderPayload = {
     salePrice: string;
     quantity: number;
   }[];
-  addressInfo: { address: string; city: string; number: string }[];
+  addressInfo: [{ address: string; city: string; number: string }];
   TotalAmount: number;
   orderStatus: 'pending';
   fbclid?: string;
   eventSourceUrl?: string;
 };
 
-/** What the confirmation page shows (SPEC section 3, "Order confirmation data"). */
-export type OrderConfirmationData = {
-  orderNumber?: string | null;
-  orderId?: string | null;
-  customerName?: string | null;
-  customerPhone?: string | null;
-  customerEmail?: string | null;
-  customerAddress?: string | null;
-  deliveryArea?: string | null;
-  items?: { productId?: string | null; title: string; image?: string; price: number; quantity: number }[];
-  productTotal?: number;
-  deliveryCharge?: number;
-  totalAmount?: number;
-};
-
-type CreateOrderResponse = {
-  success: boolean;
-  message?: string;
-  data?: { _id: string; orderNumber?: string };
-  confirmation?: OrderConfirmationData;
-};
+/**
+ * What the confirmation page shows (SPEC section 3, "Order confirmation
+ * data"): the contract's OrderConfirmation, any field possibly missing, since
+ * the page reads it back from the navigation state, wherever that came from.
+ */
+export type OrderConfirmationData = { [K in keyof OrderConfirmation]?: OrderConfirmation[K] | null };
 
 export type LandingOrderResult = { message: string; confirmation: OrderConfirmationData };
 
@@ -83,12 +79,12 @@ export function orderErrorMessage(error: unknown): string {
 
 /** Places a landing order; `idempotencyKey` is the attempt's (the contract's orderAttempt), the same on every retry of it. */
 export async function createLandingOrder(payload: LandingOrderPayload, idempotencyKey: string): Promise<LandingOrderResult> {
-  let response: CreateOrderResponse;
+  let response: CreateOrderAnswer;
   try {
-    response = await apiFetch<CreateOrderResponse>('/api/shop/order/create-order', {
+    response = await apiFetch<CreateOrderAnswer>('/api/shop/order/create-order', {
       method: 'POST',
       // the session cookie (same origin) goes with every call, create-order included
-      body: payload,
+      body: payload satisfies LandingOrderRequest,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     });
   } catch (error) {

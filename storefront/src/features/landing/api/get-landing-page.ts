@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { LANDING_NOT_FOUND, type LandingPage } from '@shop/contract';
+import { LANDING_NOT_FOUND, type LandingPage, type LandingPageAnswer } from '@shop/contract';
 
 import { apiFetch } from '@/lib/http';
 
@@ -8,8 +8,6 @@ export type { FontFamily, LandingPage, LandingProduct } from '@shop/contract';
 export type LandingHero = LandingPage['hero'];
 export type LandingBenefit = LandingPage['benefits'][number];
 export type LandingTestimonial = LandingPage['testimonials'][number];
-
-type GetLandingPageResponse = { success: boolean; message?: string; data?: LandingPage | null };
 
 export { LANDING_NOT_FOUND };
 export const LANDING_LOAD_FAILED = 'Failed to load landing page';
@@ -36,9 +34,9 @@ function statusOf(error: unknown): number | undefined {
 }
 
 export async function getLandingPage(slug: string): Promise<LandingPage> {
-  let response: GetLandingPageResponse;
+  let response: LandingPageAnswer;
   try {
-    response = await apiFetch<GetLandingPageResponse>(`/api/landing/${encodeURIComponent(slug)}`, {
+    response = await apiFetch<LandingPageAnswer>(`/api/landing/${encodeURIComponent(slug)}`, {
       // Every read counts one view: never from the browser's HTTP cache.
       cache: 'no-store',
     });

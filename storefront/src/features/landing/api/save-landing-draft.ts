@@ -3,7 +3,7 @@ import { LANDING_DRAFT_CAPS, normalizeBdPhone, type DeliveryArea, type LandingDr
 import { apiFetch } from '@/lib/http';
 
 /**
- * Incomplete orders (issue 17): what the order form has so far, saved as the
+ * Incomplete orders: what the order form has so far, saved as the
  * page's draft for the phone. Best effort: the answer is 204 with no body and
  * a failure is never shown to the shopper.
  */

@@ -88,7 +88,7 @@ export function buildOrderPayload(
     addressInfo: [{ address: values.address.trim(), city: '', number: phone }],
     TotalAmount: summary.total,
     orderStatus: 'pending',
-    // a page with a Meta pixel: what the server's Purchase event needs to match the ad click (issue 19)
+    // a page with a Meta pixel: what the server's Purchase event needs to match the ad click
     ...(page.metaPixelId ? adClick() : {}),
   };
 }

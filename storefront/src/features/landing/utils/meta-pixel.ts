@@ -1,5 +1,5 @@
 /**
- * The Meta pixel of a landing page (issue 19), loaded only when the page names
+ * The Meta pixel of a landing page, loaded only when the page names
  * one (its own, else the shop's META_PIXEL_ID): PageView on load and, when an
  * order is placed, "Lead" with the order number as its event id. Never
  * "Purchase": the server sends that once the order is confirmed or delivered

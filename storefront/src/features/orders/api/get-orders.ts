@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ensureSuccess } from '@/lib/api-error';
 import { sdk } from '@/lib/sdk';
-import type { Order } from '@shop/contract';
-
-type OrdersResponse = { success: boolean; message?: string; data: Order[] };
+import type { Order, OrdersAnswer } from '@shop/contract';
 
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -13,7 +11,7 @@ export const ordersKeys = {
 
 /** GET /api/shop/order/get-orders/{userId}: the customer's orders, newest first. */
 export async function getOrders(userId: string): Promise<Order[]> {
-  const body = await sdk.client.fetch<OrdersResponse>(`/api/shop/order/get-orders/${encodeURIComponent(userId)}`);
+  const body = await sdk.client.fetch<OrdersAnswer>(`/api/shop/order/get-orders/${encodeURIComponent(userId)}`);
   const { data } = ensureSuccess(body, 'Failed to load orders');
   return Array.isArray(data) ? data : [];
 }

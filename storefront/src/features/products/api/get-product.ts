@@ -2,16 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ensureSuccess, isHttpError } from '@/lib/api-error';
 import { publicGet, SERVER_RENDERED } from '@/lib/public-api';
-import type { Product } from '@shop/contract';
+import type { Product, ProductAnswer } from '@shop/contract';
 
 import { productsKeys } from './get-products';
-
-type GetProductResponse = { success: boolean; message?: string; data: Product };
 
 /** GET /api/shop/products/get/{id}: the product, or null when there is none (404). */
 export async function getProduct(id: string): Promise<Product | null> {
   try {
-    const body = await publicGet<GetProductResponse>(`/api/shop/products/get/${encodeURIComponent(id)}`);
+    const body = await publicGet<ProductAnswer>(`/api/shop/products/get/${encodeURIComponent(id)}`);
     return ensureSuccess(body, 'Product not found').data ?? null;
   } catch (error) {
     if (isHttpError(error) && (error.status === 404 || error.status === 400)) return null;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { type Product, type SortOption } from '@shop/contract';
+import { type Product, type ProductsAnswer, type SortOption } from '@shop/contract';
 import { publicGet, SERVER_RENDERED } from '@/lib/public-api';
 
 import { normalizeFilters, type ProductFilters } from '../utils/filters';
@@ -11,12 +11,6 @@ export type { Product };
 export type GetProductsParams = {
   filters: ProductFilters;
   sortBy: SortOption;
-};
-
-export type GetProductsResponse = {
-  success: boolean;
-  message?: string;
-  products: Product[];
 };
 
 /** Query string object: comma-joined values per filter key (non-empty lists only) plus sortBy. */
@@ -35,7 +29,7 @@ export function productsPath(params: GetProductsParams): string {
 }
 
 export async function getProducts(params: GetProductsParams): Promise<Product[]> {
-  const response = await publicGet<GetProductsResponse>(productsPath(params));
+  const response = await publicGet<ProductsAnswer>(productsPath(params));
   if (!response.success) {
     throw new Error(response.message || 'Failed to load products');
   }

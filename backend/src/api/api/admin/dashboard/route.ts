@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { DashboardAnswer } from "@shop/contract"
 import { loadDashboard } from "#app/read-models/dashboard"
 import { noCache } from "#app/api/utils/session"
 import type { GetDashboardQuery } from "./validators"
@@ -8,5 +9,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { period } = req.validatedQuery as GetDashboardQuery
   const data = await loadDashboard(req.scope, period)
   noCache(res)
-  res.json({ success: true, data })
+  res.json({ success: true, data } satisfies DashboardAnswer)
 }

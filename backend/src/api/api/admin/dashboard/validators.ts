@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from "@shop/contract"
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardQuery } from "@shop/contract"
+import type { Holds, Ties } from "#app/api/utils/validate"
 
 export const GetDashboardSchema = z
   .object({
@@ -10,3 +11,4 @@ export const GetDashboardSchema = z
   .strict()
 
 export type GetDashboardQuery = z.infer<typeof GetDashboardSchema>
+type _Tied = Holds<Ties<typeof GetDashboardSchema, DashboardQuery>>

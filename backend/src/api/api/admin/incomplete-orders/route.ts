@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { IncompleteOrdersAnswer } from "@shop/contract"
 import { listIncompleteOrders } from "#app/read-models/landing-drafts"
 import type { IncompleteOrdersQuery } from "./validators"
 
@@ -7,5 +8,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { offset, limit } = req.validatedQuery as IncompleteOrdersQuery
   const page = await listIncompleteOrders(req.scope, { offset, limit })
   res.setHeader("Cache-Control", "no-store")
-  res.json({ success: true, ...page, offset, limit })
+  res.json({ success: true, ...page, offset, limit } satisfies IncompleteOrdersAnswer)
 }

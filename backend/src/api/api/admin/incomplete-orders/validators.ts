@@ -1,4 +1,6 @@
 import { z } from "@medusajs/framework/zod"
+import type { IncompleteOrdersQuery as IncompleteOrdersRequest } from "@shop/contract"
+import type { Holds, Ties } from "#app/api/utils/validate"
 
 const whole = (name: string, min: number, max: number) =>
   z.coerce
@@ -16,3 +18,4 @@ export const IncompleteOrdersQuerySchema = z
   .strict()
 
 export type IncompleteOrdersQuery = z.infer<typeof IncompleteOrdersQuerySchema>
+type _Tied = Holds<Ties<typeof IncompleteOrdersQuerySchema, IncompleteOrdersRequest>>

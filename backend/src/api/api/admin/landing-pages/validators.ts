@@ -1,6 +1,15 @@
 import { z } from "@medusajs/framework/zod"
-import { FONT_FAMILIES, isMetaPixelId, META_PIXEL_ID_MESSAGE, ORDER_FORM_FIELDS, slugify, withAlwaysAskedFields } from "@shop/contract"
-import { capped } from "#app/api/utils/validate"
+import {
+  FONT_FAMILIES,
+  isMetaPixelId,
+  META_PIXEL_ID_MESSAGE,
+  ORDER_FORM_FIELDS,
+  slugify,
+  withAlwaysAskedFields,
+  type LandingPageRequest,
+  type LandingPageUpdateRequest,
+} from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"
 
@@ -143,6 +152,8 @@ export const UpdateLandingPageSchema = LandingGroupsSchema.extend({
 
 export type CreateLandingPageBody = z.infer<typeof CreateLandingPageSchema>
 export type UpdateLandingPageBody = z.infer<typeof UpdateLandingPageSchema>
+type _CreateTied = Holds<Ties<typeof CreateLandingPageSchema, LandingPageRequest>>
+type _UpdateTied = Holds<Ties<typeof UpdateLandingPageSchema, LandingPageUpdateRequest>>
 
 /** The groups of a body, as the workflows take them. */
 export function groupsOfBody(body: z.infer<typeof LandingGroupsSchema>) {

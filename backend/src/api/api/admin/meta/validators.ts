@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { META_PURCHASE_TRIGGERS } from "@shop/contract"
+import { META_PURCHASE_TRIGGERS, type MetaSettingsRequest } from "@shop/contract"
+import type { Holds, Ties } from "#app/api/utils/validate"
 
 /** PUT /api/admin/meta/settings: when the server sends Meta's "Purchase". */
 export const MetaSettingsSchema = z
@@ -8,3 +9,4 @@ export const MetaSettingsSchema = z
   })
   .strict()
 export type MetaSettingsBody = z.infer<typeof MetaSettingsSchema>
+type _Tied = Holds<Ties<typeof MetaSettingsSchema, MetaSettingsRequest>>

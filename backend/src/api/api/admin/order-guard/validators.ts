@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { BLOCKLIST_KINDS } from "@shop/contract"
-import { capped } from "#app/api/utils/validate"
+import { BLOCKLIST_KINDS, type BlocklistRequest, type GuardRulesRequest } from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 const whole = (name: string, min: number, max: number) =>
   z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`)
@@ -19,6 +19,7 @@ export const GuardRulesSchema = z
   .partial()
   .strict()
 export type GuardRulesBody = z.infer<typeof GuardRulesSchema>
+type _RulesTied = Holds<Ties<typeof GuardRulesSchema, GuardRulesRequest>>
 
 /** POST /api/admin/order-guard/blocklist */
 export const BlocklistSchema = z
@@ -29,3 +30,4 @@ export const BlocklistSchema = z
   })
   .strict()
 export type BlocklistBody = z.infer<typeof BlocklistSchema>
+type _BlocklistTied = Holds<Ties<typeof BlocklistSchema, BlocklistRequest>>

@@ -1,6 +1,16 @@
 import { z } from "@medusajs/framework/zod"
-import { CONFIRMATION_OUTCOMES, COURIER_PROVIDERS, ORDER_STATUSES } from "@shop/contract"
-import { capped } from "#app/api/utils/validate"
+import {
+  CONFIRMATION_OUTCOMES,
+  COURIER_PROVIDERS,
+  ORDER_STATUSES,
+  type AdminOrdersQuery,
+  type BulkCourierBookingRequest,
+  type ConfirmationRequest,
+  type CourierBookingRequest,
+  type ReturnedUnitsRequest,
+  type UpdateOrderStatusRequest,
+} from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({
   orderId: capped(64, undefined, "orderId is required").min(1, "orderId is required"),
@@ -8,6 +18,7 @@ export const UpdateOrderStatusSchema = z.object({
 })
 
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusSchema>
+type _StatusTied = Holds<Ties<typeof UpdateOrderStatusSchema, UpdateOrderStatusRequest>>
 
 const whole = (name: string, min: number, max: number) =>
   z.coerce
@@ -26,6 +37,7 @@ export const AllOrdersQuerySchema = z
   .strict()
 
 export type AllOrdersQuery = z.infer<typeof AllOrdersQuerySchema>
+type _AllOrdersTied = Holds<Ties<typeof AllOrdersQuerySchema, AdminOrdersQuery>>
 
 const courierFields = {
   provider: z.enum(COURIER_PROVIDERS, { error: `provider must be one of: ${COURIER_PROVIDERS.join(", ")}` }),
@@ -35,7 +47,7 @@ const courierFields = {
   force: z.boolean({ error: "force must be true or false" }).optional(),
 }
 
-/** manual: the merchant types the courier's name and tracking code (SPEC issue 16). */
+/** manual (another courier): the merchant types the courier's name and tracking code. */
 const manualNeedsNames = (body: { provider: string; courierName?: string; trackingCode?: string }) =>
   body.provider !== "manual" || (!!body.courierName?.trim() && !!body.trackingCode?.trim())
 const MANUAL_MESSAGE = { message: "Type the courier's name and the tracking code" }
@@ -43,6 +55,7 @@ const MANUAL_MESSAGE = { message: "Type the courier's name and the tracking code
 /** POST /api/admin/order/{orderId}/courier */
 export const BookCourierSchema = z.object(courierFields).strict().refine(manualNeedsNames, MANUAL_MESSAGE)
 export type BookCourierBody = z.infer<typeof BookCourierSchema>
+type _BookingTied = Holds<Ties<typeof BookCourierSchema, CourierBookingRequest>>
 
 /** POST /api/admin/order/courier: the same booking for many orders (one courier, one at a time). */
 export const BookCouriersSchema = z
@@ -56,6 +69,7 @@ export const BookCouriersSchema = z
   .strict()
   .refine(manualNeedsNames, MANUAL_MESSAGE)
 export type BookCouriersBody = z.infer<typeof BookCouriersSchema>
+type _BulkBookingTied = Holds<Ties<typeof BookCouriersSchema, BulkCourierBookingRequest>>
 
 /** POST /api/admin/order/{orderId}/courier/returned: a partial delivery names the units that came back. */
 export const ReturnedUnitsSchema = z
@@ -75,6 +89,7 @@ export const ReturnedUnitsSchema = z
   })
   .strict()
 export type ReturnedUnitsBody = z.infer<typeof ReturnedUnitsSchema>
+type _ReturnedTied = Holds<Ties<typeof ReturnedUnitsSchema, ReturnedUnitsRequest>>
 
 /** POST /api/admin/order/{orderId}/confirmation */
 export const ConfirmationSchema = z
@@ -86,3 +101,4 @@ export const ConfirmationSchema = z
   })
   .strict()
 export type ConfirmationBody = z.infer<typeof ConfirmationSchema>
+type _ConfirmationTied = Holds<Ties<typeof ConfirmationSchema, ConfirmationRequest>>

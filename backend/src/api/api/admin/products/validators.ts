@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, isBrandAllowed } from "@shop/contract"
-import { capped } from "#app/api/utils/validate"
+import { BRANDS, CATEGORIES, isBrandAllowed, type ProductRequest } from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 /** A number, or a numeric string as HTML forms send it. */
 function amount(label: string, opts: { integer?: boolean; max: number }) {
@@ -46,3 +46,4 @@ export const ShopProductSchema = z
   })
 
 export type ShopProductBody = z.infer<typeof ShopProductSchema>
+type _Tied = Holds<Ties<typeof ShopProductSchema, ProductRequest>>

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AdminSupportInfo, DataAnswer } from "@shop/contract"
+import type { AdminSupportAnswer } from "@shop/contract"
 import { supportPhone } from "#app/lib/support-phone"
 import { noCache } from "#app/api/utils/session"
 
@@ -9,7 +9,7 @@ import { noCache } from "#app/api/utils/session"
  * admins only (the /api/admin/* guard in src/api/middlewares.ts).
  */
 export async function GET(_req: MedusaRequest, res: MedusaResponse) {
-  const answer: DataAnswer<AdminSupportInfo> = { success: true, data: { supportPhone: supportPhone() } }
+  const answer = { success: true, data: { supportPhone: supportPhone() } } satisfies AdminSupportAnswer
   noCache(res)
   res.json(answer)
 }

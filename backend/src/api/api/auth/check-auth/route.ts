@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthAnswer } from "@shop/contract"
 import { loadShopUser } from "#app/read-models/users"
 import { noCache, sessionActor, signOut } from "#app/api/utils/session"
 
@@ -13,8 +14,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const user = actor ? await loadShopUser(req.scope, actor) : null
   if (!user) {
     if (actor) await signOut(req, res)
-    res.json({ success: false, user: null })
+    res.json({ success: false, user: null } satisfies AuthAnswer)
     return
   }
-  res.json({ success: true, user })
+  res.json({ success: true, user } satisfies AuthAnswer)
 }

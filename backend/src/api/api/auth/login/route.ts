@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthAnswer } from "@shop/contract"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { actorOf, loadShopUser } from "#app/read-models/users"
 import { guessOf } from "#app/api/utils/guesses"
@@ -26,5 +27,5 @@ export async function POST(req: MedusaRequest<LoginBody>, res: MedusaResponse) {
     auth_identity_id: authIdentity.id,
     app_metadata: authIdentity.app_metadata ?? {},
   })
-  res.json({ success: true, message: "Logged in successfully", user })
+  res.json({ success: true, message: "Logged in successfully", user } satisfies AuthAnswer)
 }

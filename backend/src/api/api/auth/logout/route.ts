@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MessageAnswer } from "@shop/contract"
 import { noCache, signOut } from "#app/api/utils/session"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   noCache(res)
   await signOut(req, res)
-  res.json({ success: true, message: "Logged out successfully!" })
+  res.json({ success: true, message: "Logged out successfully!" } satisfies MessageAnswer)
 }

@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthAnswer } from "@shop/contract"
 import { registerCustomerWorkflow } from "#app/workflows/register-customer"
 import type { RegisterBody } from "../validators"
 
 export async function POST(req: MedusaRequest<RegisterBody>, res: MedusaResponse) {
   await registerCustomerWorkflow(req.scope).run({ input: req.validatedBody })
-  res.status(201).json({ success: true, message: "Registration successful" })
+  res.status(201).json({ success: true, message: "Registration successful" } satisfies AuthAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { LandingPageAnswer } from "@shop/contract"
 import { readPublicLandingPage } from "#app/read-models/landing-pages"
 import { isEdgeRead } from "#app/api/utils/edge"
 
@@ -11,5 +12,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const page = await readPublicLandingPage(req.scope, req.params.slug, { countView: !isEdgeRead(req) })
   // each read is a counted view: no shared caches in between (the edge keeps its own)
   res.setHeader("Cache-Control", "no-store")
-  res.json({ success: true, data: page })
+  res.json({ success: true, data: page } satisfies LandingPageAnswer)
 }

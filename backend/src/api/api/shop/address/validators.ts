@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { capped } from "#app/api/utils/validate"
+import type { AddAddressRequest, UpdateAddressRequest } from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 const field = (label: string, max: number) =>
   capped(max, `${label} must be at most ${max} characters`, `${label} is required`).trim().min(1, `${label} is required`)
@@ -18,3 +19,5 @@ export const UpdateAddressSchema = z.object(fields)
 
 export type AddAddressBody = z.infer<typeof AddAddressSchema>
 export type UpdateAddressBody = z.infer<typeof UpdateAddressSchema>
+type _AddTied = Holds<Ties<typeof AddAddressSchema, AddAddressRequest>>
+type _UpdateTied = Holds<Ties<typeof UpdateAddressSchema, UpdateAddressRequest>>

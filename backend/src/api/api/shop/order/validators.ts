@@ -1,7 +1,17 @@
 import { z } from "@medusajs/framework/zod"
-import { isEmail } from "@shop/contract"
-import { BN_MESSAGES, DELIVERY_AREAS, deliveryAreaOf, isFbclid, MAX_META_CLICK_ID, normalizeBdPhone } from "@shop/contract"
-import { capped } from "#app/api/utils/validate"
+import {
+  BN_MESSAGES,
+  DELIVERY_AREAS,
+  deliveryAreaOf,
+  isEmail,
+  isFbclid,
+  MAX_META_CLICK_ID,
+  normalizeBdPhone,
+  type CustomerOrderRequest,
+  type GuestOrderRequest,
+  type LandingOrderRequest,
+} from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 const FILL_IN = "Please fill in all delivery information!"
 const text = (max: number, message = FILL_IN) =>
@@ -56,7 +66,7 @@ export const GuestOrderSchema = z
   .refine((body) => body.guestEmail !== "", FILL_IN)
 
 /**
- * Meta ads' tracking a landing page sends with its order (issue 19): an
+ * Meta ads' tracking a landing page sends with its order: an
  * fbclid (A-Z a-z 0-9 _ -, at most 500) and the page's address (http(s), at
  * most 2000). Both optional; a malformed one is dropped, never a reason to
  * refuse a cash-on-delivery order.
@@ -152,3 +162,6 @@ export const CustomerOrderSchema = z
 export type GuestOrderBody = z.infer<typeof GuestOrderSchema>
 export type LandingOrderBody = z.infer<typeof LandingOrderSchema>
 export type CustomerOrderBody = z.infer<typeof CustomerOrderSchema>
+type _GuestTied = Holds<Ties<typeof GuestOrderSchema, GuestOrderRequest>>
+type _LandingTied = Holds<Ties<typeof LandingOrderSchema, LandingOrderRequest>>
+type _CustomerTied = Holds<Ties<typeof CustomerOrderSchema, CustomerOrderRequest>>

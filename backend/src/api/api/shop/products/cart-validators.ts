@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { capped } from "#app/api/utils/validate"
+import type { AddToCartRequest } from "@shop/contract"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 const quantity = z
   .union([z.number(), capped(32, "Quantity must be a whole number").trim().regex(/^-?\d+$/, "Quantity must be a whole number")], {
@@ -23,3 +24,4 @@ export const AddToCartSchema = z.object({
 export const CartQuantityParams = z.object({ quantity })
 
 export type AddToCartBody = z.infer<typeof AddToCartSchema>
+type _Tied = Holds<Ties<typeof AddToCartSchema, AddToCartRequest>>

@@ -1,11 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { CourierCash, DataAnswer } from "@shop/contract"
+import type { CourierCashAnswer } from "@shop/contract"
 import { courierCash } from "#app/read-models/couriers"
 import { noCache } from "#app/api/utils/session"
 
 /** The merchant's cash with the couriers: to collect, collected, fees, paid out, still owed. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const answer: DataAnswer<CourierCash> = { success: true, data: await courierCash(req.scope) }
+  const answer = { success: true, data: await courierCash(req.scope) } satisfies CourierCashAnswer
   noCache(res)
   res.json(answer)
 }

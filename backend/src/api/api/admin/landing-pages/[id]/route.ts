@@ -1,10 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { getLandingPageView, landingPageViewOf } from "#app/read-models/landing-pages"
 import { deleteLandingPageWorkflow, updateLandingPageWorkflow } from "#app/workflows/landing-page"
 import { groupsOfBody, type UpdateLandingPageBody } from "../validators"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.json({ success: true, data: await getLandingPageView(req.scope, req.params.id) })
+  res.json({ success: true, data: await getLandingPageView(req.scope, req.params.id) } satisfies LandingPageAnswer)
 }
 
 export async function PUT(req: MedusaRequest<UpdateLandingPageBody>, res: MedusaResponse) {
@@ -20,10 +21,14 @@ export async function PUT(req: MedusaRequest<UpdateLandingPageBody>, res: Medusa
       groups: groupsOfBody(body),
     },
   })
-  res.json({ success: true, message: "Landing page updated successfully", data: await landingPageViewOf(req.scope, result) })
+  res.json({
+    success: true,
+    message: "Landing page updated successfully",
+    data: await landingPageViewOf(req.scope, result),
+  } satisfies LandingPageAnswer & MessageAnswer)
 }
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   await deleteLandingPageWorkflow(req.scope).run({ input: { id: req.params.id } })
-  res.json({ success: true, message: "Landing page deleted successfully" })
+  res.json({ success: true, message: "Landing page deleted successfully" } satisfies MessageAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { landingPageViewOf } from "#app/read-models/landing-pages"
 import { createLandingPageWorkflow } from "#app/workflows/landing-page"
 import { groupsOfBody, type CreateLandingPageBody } from "../validators"
@@ -19,5 +20,5 @@ export async function POST(req: MedusaRequest<CreateLandingPageBody>, res: Medus
     success: true,
     message: "Landing page created successfully",
     data: await landingPageViewOf(req.scope, result),
-  })
+  } satisfies LandingPageAnswer & MessageAnswer)
 }

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { normalizeBdPhone, type BlocklistEntry, type DataAnswer } from "@shop/contract"
+import { normalizeBdPhone, type BlocklistAnswer, type BlocklistEntry, type BlocklistEntryAnswer } from "@shop/contract"
 import { blocklist } from "#app/read-models/order-guard"
 import { addBlocklistEntryWorkflow } from "#app/workflows/order-guard"
 import { noCache, sessionActor } from "#app/api/utils/session"
@@ -8,7 +8,7 @@ import type { BlocklistBody } from "../validators"
 
 /** The blocklist, newest first. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const answer: DataAnswer<BlocklistEntry[]> = { success: true, data: await blocklist(req.scope) }
+  const answer = { success: true, data: await blocklist(req.scope) } satisfies BlocklistAnswer
   noCache(res)
   res.json(answer)
 }
@@ -26,5 +26,5 @@ export async function POST(req: MedusaRequest<BlocklistBody>, res: MedusaRespons
     success: true,
     message: "Blocklisted",
     data: { id: entry.id, kind: entry.kind, value: entry.value, reason: entry.reason, createdAt: new Date(entry.created_at).toISOString() },
-  })
+  } satisfies BlocklistEntryAnswer)
 }

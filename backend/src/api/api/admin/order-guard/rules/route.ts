@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { DataAnswer, GuardRules } from "@shop/contract"
+import type { GuardRulesAnswer, MessageAnswer } from "@shop/contract"
 import { guardRules } from "#app/read-models/order-guard"
 import { changeGuardRulesWorkflow } from "#app/workflows/order-guard"
 import { noCache } from "#app/api/utils/session"
@@ -7,7 +7,7 @@ import type { GuardRulesBody } from "../validators"
 
 /** The fake-order guard's rules (defaults where the merchant never set one). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const answer: DataAnswer<GuardRules> = { success: true, data: await guardRules(req.scope) }
+  const answer = { success: true, data: await guardRules(req.scope) } satisfies GuardRulesAnswer
   noCache(res)
   res.json(answer)
 }
@@ -15,6 +15,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 /** Changes some of the rules; the rest stay. */
 export async function PUT(req: MedusaRequest<GuardRulesBody>, res: MedusaResponse) {
   const { result: rules } = await changeGuardRulesWorkflow(req.scope).run({ input: { change: req.validatedBody } })
-  const answer: DataAnswer<GuardRules> & { message: string } = { success: true, message: "Rules saved", data: rules }
+  const answer = { success: true, message: "Rules saved", data: rules } satisfies GuardRulesAnswer & MessageAnswer
   res.json(answer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AdminOrdersAnswer } from "@shop/contract"
 import { listShopOrders, searchShopOrders } from "#app/read-models/orders"
 import { withRisk } from "#app/read-models/order-guard"
 import { withMetaPurchase } from "#app/read-models/meta-events"
@@ -8,9 +9,12 @@ import type { AllOrdersQuery } from "../validators"
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { q, offset, limit } = req.validatedQuery as AllOrdersQuery
   if (q === undefined && offset === undefined && limit === undefined) {
-    res.json({ success: true, data: await withMetaPurchase(req.scope, await withRisk(req.scope, await listShopOrders(req.scope))) })
+    res.json({
+      success: true,
+      data: await withMetaPurchase(req.scope, await withRisk(req.scope, await listShopOrders(req.scope))),
+    } satisfies AdminOrdersAnswer)
     return
   }
   const page = await searchShopOrders(req.scope, { q: q ?? "", offset: offset ?? 0, limit: limit ?? 20 })
-  res.json({ success: true, ...page, data: await withMetaPurchase(req.scope, await withRisk(req.scope, page.data)) })
+  res.json({ success: true, ...page, data: await withMetaPurchase(req.scope, await withRisk(req.scope, page.data)) } satisfies AdminOrdersAnswer)
 }

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { CourierBookingResult } from "@shop/contract"
+import type { BulkCourierBookingAnswer, CourierBookingResult } from "@shop/contract"
 import { bookCourierWorkflow } from "#app/workflows/book-courier"
 import { sessionActor } from "#app/api/utils/session"
 import type { BookCouriersBody } from "../validators"
@@ -24,5 +24,5 @@ export async function POST(req: MedusaRequest<BookCouriersBody>, res: MedusaResp
       results.push({ orderId, success: false, message: typeof message === "string" && message ? message : "Something went wrong" })
     }
   }
-  res.json({ success: true, data: results })
+  res.json({ success: true, data: results } satisfies BulkCourierBookingAnswer)
 }

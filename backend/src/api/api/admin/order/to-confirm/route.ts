@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { normalizeBdPhone } from "@shop/contract"
+import { normalizeBdPhone, type HeldOrdersAnswer } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { heldOrderIds, ordersOfPhone, withRisk } from "#app/read-models/order-guard"
 import { noCache } from "#app/api/utils/session"
@@ -17,5 +17,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     })
   )
   noCache(res)
-  res.json({ success: true, data })
+  res.json({ success: true, data } satisfies HeldOrdersAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { UpdateOrderStatusAnswer } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { updateShopOrderStatusWorkflow } from "#app/workflows/update-order-status"
 import { sessionActor } from "#app/api/utils/session"
@@ -13,5 +14,5 @@ export async function PUT(req: MedusaRequest<UpdateOrderStatusBody>, res: Medusa
     success: true,
     message: "Order status updated successfully!",
     data: await findShopOrder(req.scope, orderId),
-  })
+  } satisfies UpdateOrderStatusAnswer)
 }

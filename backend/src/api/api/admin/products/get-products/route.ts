@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ProductsAnswer } from "@shop/contract"
 import { filterAndSortProducts, loadShopProducts } from "#app/read-models/products"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -6,5 +7,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({
     success: true,
     products: filterAndSortProducts(products, { category: [], brand: [], sortBy: "title-atoz" }),
-  })
+  } satisfies ProductsAnswer)
 }

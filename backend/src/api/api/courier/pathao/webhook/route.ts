@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { PathaoWebhookAnswer } from "@shop/contract"
 import { sameSecret } from "#app/lib/same-secret"
 import { courierWebhookSecret, parcelOfWebhook } from "#app/read-models/couriers"
 import { syncParcelWorkflow } from "#app/workflows/sync-courier"
@@ -21,25 +22,25 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = (req.body ?? {}) as { event?: unknown }
   const handshake = body.event === "webhook_integration" && presented === undefined
   if (!handshake && !sameSecret(presented, courierWebhookSecret("pathao"))) {
-    res.status(401).json({ type: "error", message: "Unauthorized" })
+    res.status(401).json({ type: "error", message: "Unauthorized" } satisfies PathaoWebhookAnswer)
     return
   }
   res.setHeader("X-Pathao-Merchant-Webhook-Integration-Secret", INTEGRATION_SECRET)
   const parsed = PathaoWebhookSchema.safeParse(req.body)
   if (!parsed.success) {
-    res.status(400).json({ type: "error", message: "Not a Pathao order event" })
+    res.status(400).json({ type: "error", message: "Not a Pathao order event" } satisfies PathaoWebhookAnswer)
     return
   }
   const { event, merchant_order_id, consignment_id } = parsed.data
   if (event === "webhook_integration" || !merchant_order_id) {
-    res.status(202).json({ type: "success", message: "Webhook integrated" })
+    res.status(202).json({ type: "success", message: "Webhook integrated" } satisfies PathaoWebhookAnswer)
     return
   }
   const parcel = await parcelOfWebhook(req.scope, "pathao", merchant_order_id, consignment_id ?? null)
   if (!parcel) {
-    res.status(202).json({ type: "success", message: "Ignored: no parcel of this shop matches" })
+    res.status(202).json({ type: "success", message: "Ignored: no parcel of this shop matches" } satisfies PathaoWebhookAnswer)
     return
   }
   const { result } = await syncParcelWorkflow(req.scope).run({ input: { parcel } })
-  res.status(202).json({ type: "success", message: "Webhook received", data: result })
+  res.status(202).json({ type: "success", message: "Webhook received", data: result } satisfies PathaoWebhookAnswer)
 }

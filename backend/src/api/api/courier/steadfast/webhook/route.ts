@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { SteadfastWebhookAnswer } from "@shop/contract"
 import { sameSecret } from "#app/lib/same-secret"
 import { courierWebhookSecret, parcelOfWebhook } from "#app/read-models/couriers"
 import { syncParcelWorkflow } from "#app/workflows/sync-courier"
@@ -14,20 +15,20 @@ import { SteadfastWebhookSchema } from "../../validators"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1]
   if (!sameSecret(bearer, courierWebhookSecret("steadfast"))) {
-    res.status(401).json({ status: "error", message: "Unauthorized" })
+    res.status(401).json({ status: "error", message: "Unauthorized" } satisfies SteadfastWebhookAnswer)
     return
   }
   const parsed = SteadfastWebhookSchema.safeParse(req.body)
   if (!parsed.success) {
-    res.status(400).json({ status: "error", message: "Not a Steadfast delivery status notification" })
+    res.status(400).json({ status: "error", message: "Not a Steadfast delivery status notification" } satisfies SteadfastWebhookAnswer)
     return
   }
   const { invoice, consignment_id } = parsed.data
   const parcel = await parcelOfWebhook(req.scope, "steadfast", invoice, consignment_id)
   if (!parcel) {
-    res.json({ status: "success", message: "Ignored: no parcel of this shop matches" })
+    res.json({ status: "success", message: "Ignored: no parcel of this shop matches" } satisfies SteadfastWebhookAnswer)
     return
   }
   const { result } = await syncParcelWorkflow(req.scope).run({ input: { parcel } })
-  res.json({ status: "success", message: "Webhook received", data: result })
+  res.json({ status: "success", message: "Webhook received", data: result } satisfies SteadfastWebhookAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 import { listShopAddresses } from "#app/read-models/addresses"
 import { addShopAddressWorkflow } from "#app/workflows/shop-address"
 import type { AddAddressBody } from "../validators"
@@ -10,5 +11,5 @@ export async function POST(req: MedusaRequest<AddAddressBody>, res: MedusaRespon
     success: true,
     message: "Address added successfully",
     data: await listShopAddresses(req.scope, userId),
-  })
+  } satisfies AddressesAnswer & MessageAnswer)
 }

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { BN_MESSAGES, deliveryAreaOf, orderConfirmation } from "@shop/contract"
+import { BN_MESSAGES, deliveryAreaOf, orderConfirmation, type CreateOrderAnswer } from "@shop/contract"
 import {
   placeCustomerOrderWorkflow,
   placeGuestOrderWorkflow,
@@ -75,5 +75,5 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
     data: order,
     // what the confirmation page shows (SPEC.md section 3)
     confirmation: orderConfirmation(order),
-  })
+  } satisfies CreateOrderAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { CartAnswer, MessageAnswer } from "@shop/contract"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
 import type { AddToCartBody } from "../cart-validators"
@@ -8,5 +9,9 @@ export async function POST(req: MedusaRequest<AddToCartBody>, res: MedusaRespons
   await changeShopCartWorkflow(req.scope).run({
     input: { customer_id: userId, product_id: productId, mode: "add", quantity },
   })
-  res.json({ success: true, message: "Product added to cart successfully", data: await loadShopCart(req.scope, userId) })
+  res.json({
+    success: true,
+    message: "Product added to cart successfully",
+    data: await loadShopCart(req.scope, userId),
+  } satisfies CartAnswer & MessageAnswer)
 }

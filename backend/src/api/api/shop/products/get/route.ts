@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ProductsAnswer } from "@shop/contract"
 import { filterAndSortProducts, loadShopProducts } from "#app/read-models/products"
 import type { GetShopProductsQuery } from "../validators"
 
@@ -12,5 +13,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       brand: params.brand,
       sortBy: params.sortBy,
     }),
-  })
+  } satisfies ProductsAnswer)
 }

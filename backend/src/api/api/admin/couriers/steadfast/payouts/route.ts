@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { SteadfastPayoutsAnswer } from "@shop/contract"
 import { courierCash } from "#app/read-models/couriers"
 import { syncSteadfastPayoutsWorkflow } from "#app/workflows/sync-courier"
 
@@ -9,5 +10,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     success: true,
     message: `${result.payouts} payout(s) read, ${result.settled} parcel(s) settled`,
     data: { ...result, cash: await courierCash(req.scope) },
-  })
+  } satisfies SteadfastPayoutsAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MessageAnswer, OrderAnswer } from "@shop/contract"
 import { convertLandingDraftWorkflow } from "#app/workflows/landing-draft"
 
 /**
@@ -12,5 +13,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     success: true,
     message: `Order ${result.order_number} created from the incomplete order`,
     data: result.view,
-  })
+  } satisfies OrderAnswer & MessageAnswer)
 }

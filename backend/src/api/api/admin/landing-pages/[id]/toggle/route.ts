@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { landingPageViewOf } from "#app/read-models/landing-pages"
 import { toggleLandingPageWorkflow } from "#app/workflows/landing-page"
 
@@ -8,5 +9,5 @@ export async function PATCH(req: MedusaRequest, res: MedusaResponse) {
     success: true,
     message: result.is_active ? "Landing page published" : "Landing page unpublished",
     data: await landingPageViewOf(req.scope, result),
-  })
+  } satisfies LandingPageAnswer & MessageAnswer)
 }

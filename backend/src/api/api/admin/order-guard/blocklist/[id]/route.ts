@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MessageAnswer } from "@shop/contract"
 import { removeBlocklistEntryWorkflow } from "#app/workflows/order-guard"
 
 /** Takes a phone or address off the blocklist. */
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   await removeBlocklistEntryWorkflow(req.scope).run({ input: { id: req.params.id } })
-  res.json({ success: true, message: "Removed from the blocklist" })
+  res.json({ success: true, message: "Removed from the blocklist" } satisfies MessageAnswer)
 }

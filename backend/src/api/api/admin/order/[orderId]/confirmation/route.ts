@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { CONFIRMATION_OUTCOME_LABELS } from "@shop/contract"
+import { CONFIRMATION_OUTCOME_LABELS, type AdminOrderAnswer, type MessageAnswer } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { withRisk } from "#app/read-models/order-guard"
 import { confirmShopOrderWorkflow } from "#app/workflows/order-guard"
@@ -14,5 +14,5 @@ export async function POST(req: MedusaRequest<ConfirmationBody>, res: MedusaResp
   })
   const order = await findShopOrder(req.scope, req.params.orderId)
   const [data] = await withRisk(req.scope, [order!])
-  res.json({ success: true, message: `${CONFIRMATION_OUTCOME_LABELS[outcome]} recorded`, data })
+  res.json({ success: true, message: `${CONFIRMATION_OUTCOME_LABELS[outcome]} recorded`, data } satisfies AdminOrderAnswer & MessageAnswer)
 }

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import type { AdminOrderAnswer } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { withRisk } from "#app/read-models/order-guard"
 import { withMetaPurchase } from "#app/read-models/meta-events"
@@ -10,7 +11,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
   }
   const [withGuard] = await withRisk(req.scope, [order])
-  // admin answers only: the Meta Purchase's state (issue 19)
+  // admin answers only: the Meta Purchase's state
   const [withMeta] = await withMetaPurchase(req.scope, [withGuard])
-  res.json({ success: true, data: withMeta })
+  res.json({ success: true, data: withMeta } satisfies AdminOrderAnswer)
 }

@@ -1,7 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MessageAnswer } from "@shop/contract"
 import { deleteShopProductWorkflow } from "#app/workflows/shop-product"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   await deleteShopProductWorkflow(req.scope).run({ input: { id: req.params.id } })
-  res.json({ success: true, message: "Product deleted successfully" })
+  res.json({ success: true, message: "Product deleted successfully" } satisfies MessageAnswer)
 }

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AddressesAnswer } from "@shop/contract"
 import { listShopAddresses } from "#app/read-models/addresses"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.json({ success: true, data: await listShopAddresses(req.scope, req.params.userId) })
+  res.json({ success: true, data: await listShopAddresses(req.scope, req.params.userId) } satisfies AddressesAnswer)
 }

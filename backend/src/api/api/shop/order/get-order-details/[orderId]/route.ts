@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { shopperCourierView } from "@shop/contract"
+import { shopperCourierView, type OrderAnswer } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { sessionActor } from "#app/api/utils/session"
 
@@ -12,5 +12,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
   }
   // a shopper sees their parcel's courier and tracking, not the merchant's cash with the courier
-  res.json({ success: true, data: actor.actor_type === "user" ? order : { ...order, courier: shopperCourierView(order.courier) } })
+  res.json({
+    success: true,
+    data: actor.actor_type === "user" ? order : { ...order, courier: shopperCourierView(order.courier) },
+  } satisfies OrderAnswer)
 }

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import type { ProductAnswer } from "@shop/contract"
 import { loadShopProducts } from "#app/read-models/products"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -7,5 +8,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!product) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found")
   }
-  res.json({ success: true, data: product })
+  res.json({ success: true, data: product } satisfies ProductAnswer)
 }

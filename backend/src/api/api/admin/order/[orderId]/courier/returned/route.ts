@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ReturnedUnitsAnswer } from "@shop/contract"
 import { findShopOrder } from "#app/read-models/orders"
 import { receiveReturnedUnitsWorkflow } from "#app/workflows/receive-returned-units"
 import type { ReturnedUnitsBody } from "#app/api/api/admin/order/validators"
@@ -15,5 +16,5 @@ export async function POST(req: MedusaRequest<ReturnedUnitsBody>, res: MedusaRes
     success: true,
     message: `${result.units} unit(s) back in stock`,
     data: (await findShopOrder(req.scope, req.params.orderId))?.courier ?? null,
-  })
+  } satisfies ReturnedUnitsAnswer)
 }

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 import { listShopAddresses } from "#app/read-models/addresses"
 import { deleteShopAddressWorkflow } from "#app/workflows/shop-address"
 
@@ -9,5 +10,5 @@ export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
     success: true,
     message: "Address deleted successfully",
     data: await listShopAddresses(req.scope, userId),
-  })
+  } satisfies AddressesAnswer & MessageAnswer)
 }

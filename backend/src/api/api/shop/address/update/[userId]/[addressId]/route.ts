@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 import { listShopAddresses } from "#app/read-models/addresses"
 import { updateShopAddressWorkflow } from "#app/workflows/shop-address"
 import type { UpdateAddressBody } from "#app/api/api/shop/address/validators"
@@ -12,5 +13,5 @@ export async function PUT(req: MedusaRequest<UpdateAddressBody>, res: MedusaResp
     success: true,
     message: "Address updated successfully",
     data: await listShopAddresses(req.scope, userId),
-  })
+  } satisfies AddressesAnswer & MessageAnswer)
 }

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import type { CartAnswer, MessageAnswer } from "@shop/contract"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
 import { zodMessage } from "#app/api/utils/validate"
@@ -14,5 +15,5 @@ export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   await changeShopCartWorkflow(req.scope).run({
     input: { customer_id: userId, product_id: productId, mode: "set", quantity: parsed.data.quantity },
   })
-  res.json({ success: true, message: "Cart updated", data: await loadShopCart(req.scope, userId) })
+  res.json({ success: true, message: "Cart updated", data: await loadShopCart(req.scope, userId) } satisfies CartAnswer & MessageAnswer)
 }
