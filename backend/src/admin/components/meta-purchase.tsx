@@ -4,7 +4,7 @@ import { META_STATE_COLORS, metaPurchaseLine, metaStateLabel } from "../lib/meta
 import { Section } from "./detail-section"
 
 /**
- * The order dialog's Meta Purchase (issue 19): not sent, sent at, failed with
+ * The order dialog's Meta Purchase: not sent, sent at, failed with
  * the reason and the next try, given up with the reason. Only orders from a
  * landing page with a pixel have one.
  */

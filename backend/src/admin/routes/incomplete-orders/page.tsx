@@ -1,8 +1,22 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CircleHalfDottedClock } from "@medusajs/icons"
-import { Button, Container, Heading, Table, Text, toast, Tooltip, usePrompt } from "@medusajs/ui"
+import {
+  Button,
+  clx,
+  Container,
+  createDataTableColumnHelper,
+  DataTable,
+  Heading,
+  Text,
+  toast,
+  Tooltip,
+  useDataTable,
+  usePrompt,
+  type DataTablePaginationState,
+} from "@medusajs/ui"
 import { useState } from "react"
 import { Page, PageHeader } from "../../components/page-header"
+import { RowMarker } from "../../components/row-marker"
 import { useConvertIncompleteOrder, useIncompleteOrders } from "../../hooks/use-incomplete-orders"
 import { messageOr } from "../../lib/errors"
 import { LANDING_DRAFT_MAX_AGE_DAYS } from "@shop/contract"
@@ -15,11 +29,11 @@ import {
   type IncompleteOrder,
 } from "../../lib/incomplete-orders"
 
-const DraftRow = ({ draft }: { draft: IncompleteOrder }) => {
+/** Convert, after a prompt; with its reason in a tooltip while the draft cannot be converted. */
+const ConvertButton = ({ draft }: { draft: IncompleteOrder }) => {
   const prompt = usePrompt()
   const convert = useConvertIncompleteOrder()
   const blocker = convertBlocker(draft)
-  const details = draftDetails(draft)
 
   const onConvert = async () => {
     const confirmed = await prompt({
@@ -48,51 +62,107 @@ const DraftRow = ({ draft }: { draft: IncompleteOrder }) => {
     </Button>
   )
 
-  return (
-    <Table.Row data-testid="incomplete-order-row" data-phone={draft.phone}>
-      <Table.Cell className="max-w-[220px]">
-        <div className="flex flex-col leading-tight">
-          <Text size="small" weight="plus" className="truncate">
-            {draft.page.title ?? <span className="text-ui-fg-muted">Deleted page</span>}
-          </Text>
-          <code className="txt-compact-xsmall text-ui-fg-subtle truncate">/{draft.page.slug}</code>
-        </div>
-      </Table.Cell>
-      <Table.Cell>
-        <a className="text-ui-fg-interactive txt-compact-small font-mono hover:underline" href={phoneLink(draft)}>
-          {draft.phone}
-        </a>
-      </Table.Cell>
-      <Table.Cell className="max-w-[180px]">
-        <Text size="small" className="truncate">
-          {draft.name ?? <span className="text-ui-fg-muted">—</span>}
-        </Text>
-      </Table.Cell>
-      <Table.Cell className="max-w-[280px]">
-        <div className="flex flex-col leading-tight">
-          <Text size="small" className="truncate" title={draft.address ?? undefined}>
-            {draft.address ?? <span className="text-ui-fg-muted">—</span>}
-          </Text>
-          {details ? <span className="txt-compact-xsmall text-ui-fg-muted">{details}</span> : null}
-        </div>
-      </Table.Cell>
-      <Table.Cell>
-        <Text size="small" title={new Date(draft.updatedAt).toLocaleString()}>
-          {draftAge(draft)}
-        </Text>
-      </Table.Cell>
-      <Table.Cell className="text-right">{blocker ? <Tooltip content={blocker}><span>{button}</span></Tooltip> : button}</Table.Cell>
-    </Table.Row>
+  return blocker ? (
+    <Tooltip content={blocker}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
   )
 }
 
-/** Incomplete orders (issue 17): landing-page order forms a shopper left with a valid phone typed. */
+const columnHelper = createDataTableColumnHelper<IncompleteOrder>()
+
+// the cells truncate their own text: DataTable's truncating tooltip is off
+const columns = [
+  columnHelper.accessor((draft) => draft.page.slug, {
+    id: "page",
+    header: "Page",
+    cell: ({ row }) => (
+      <div className="flex flex-col leading-tight">
+        <RowMarker testId="incomplete-order-row" name="phone" value={row.original.phone} />
+        <Text size="small" weight="plus" className="truncate">
+          {row.original.page.title ?? <span className="text-ui-fg-muted">Deleted page</span>}
+        </Text>
+        <code className="txt-compact-xsmall text-ui-fg-subtle truncate">/{row.original.page.slug}</code>
+      </div>
+    ),
+    maxSize: 220,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("phone", {
+    header: "Phone",
+    cell: ({ row }) => (
+      <a className="text-ui-fg-interactive txt-compact-small font-mono hover:underline" href={phoneLink(row.original)}>
+        {row.original.phone}
+      </a>
+    ),
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("name", {
+    header: "Name",
+    cell: ({ getValue }) => (
+      <Text size="small" className="truncate">
+        {getValue() ?? <span className="text-ui-fg-muted">—</span>}
+      </Text>
+    ),
+    maxSize: 180,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("address", {
+    header: "Address",
+    cell: ({ row }) => {
+      const details = draftDetails(row.original)
+      return (
+        <div className="flex flex-col leading-tight">
+          <Text size="small" className="truncate" title={row.original.address ?? undefined}>
+            {row.original.address ?? <span className="text-ui-fg-muted">—</span>}
+          </Text>
+          {details ? <span className="txt-compact-xsmall text-ui-fg-muted">{details}</span> : null}
+        </div>
+      )
+    },
+    maxSize: 280,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("updatedAt", {
+    header: "Age",
+    cell: ({ row }) => (
+      <Text size="small" title={new Date(row.original.updatedAt).toLocaleString()}>
+        {draftAge(row.original)}
+      </Text>
+    ),
+    truncateTooltip: false,
+  }),
+  // not "action": DataTable narrows a column of that id to one icon button
+  columnHelper.accessor((draft) => draft._id, {
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => <ConvertButton draft={row.original} />,
+    align: "right",
+    truncateTooltip: false,
+  }),
+]
+
+/** Incomplete orders: landing-page order forms a shopper left with a valid phone typed. */
 const IncompleteOrdersPage = () => {
-  const [offset, setOffset] = useState(0)
-  const limit = INCOMPLETE_ORDERS_PAGE_SIZE
+  const [pagination, setPagination] = useState<DataTablePaginationState>({
+    pageIndex: 0,
+    pageSize: INCOMPLETE_ORDERS_PAGE_SIZE,
+  })
+  const limit = pagination.pageSize
+  const offset = pagination.pageIndex * limit
   const drafts = useIncompleteOrders({ offset, limit })
   const count = drafts.data?.count ?? 0
   const rows = drafts.data?.data ?? []
+  const table = useDataTable({
+    columns,
+    data: rows,
+    getRowId: (draft) => draft._id,
+    rowCount: count,
+    pagination: { state: pagination, onPaginationChange: setPagination },
+  })
+  const showTable = !drafts.isPending && !drafts.isError && rows.length > 0
 
   return (
     <Page>
@@ -100,53 +170,42 @@ const IncompleteOrdersPage = () => {
         title="Incomplete orders"
         subtitle={`Landing-page order forms left with a phone number. Call, then convert. Kept ${LANDING_DRAFT_MAX_AGE_DAYS} days.`}
       />
-      <Container className="divide-y p-0">
-        <div className="flex items-center justify-between px-6 py-4">
-          <Heading level="h2">Open ({count})</Heading>
+      <Container className="p-0">
+        <div className="divide-y">
+          <div className="flex items-center justify-between px-6 py-4">
+            <Heading level="h2">Open ({count})</Heading>
+          </div>
+          {drafts.isPending ? (
+            <div className="px-6 py-10 text-center">
+              <Text className="text-ui-fg-muted">Loading...</Text>
+            </div>
+          ) : drafts.isError ? (
+            <div className="px-6 py-4">
+              <Text className="text-ui-fg-error">{messageOr(drafts.error, "Failed to load incomplete orders")}</Text>
+            </div>
+          ) : rows.length === 0 ? (
+            <div className="px-6 py-10 text-center">
+              <Text className="text-ui-fg-muted">No incomplete orders.</Text>
+            </div>
+          ) : null}
         </div>
-        {drafts.isPending ? (
-          <div className="px-6 py-10 text-center">
-            <Text className="text-ui-fg-muted">Loading...</Text>
-          </div>
-        ) : drafts.isError ? (
-          <div className="px-6 py-4">
-            <Text className="text-ui-fg-error">{messageOr(drafts.error, "Failed to load incomplete orders")}</Text>
-          </div>
-        ) : rows.length === 0 ? (
-          <div className="px-6 py-10 text-center">
-            <Text className="text-ui-fg-muted">No incomplete orders.</Text>
-          </div>
-        ) : (
-          <div className="overflow-x-auto">
-            <Table>
-              <Table.Header>
-                <Table.Row>
-                  <Table.HeaderCell>Page</Table.HeaderCell>
-                  <Table.HeaderCell>Phone</Table.HeaderCell>
-                  <Table.HeaderCell>Name</Table.HeaderCell>
-                  <Table.HeaderCell>Address</Table.HeaderCell>
-                  <Table.HeaderCell>Age</Table.HeaderCell>
-                  <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((draft) => (
-                  <DraftRow key={draft._id} draft={draft} />
-                ))}
-              </Table.Body>
-            </Table>
-          </div>
-        )}
+        {/* outside the divided block: the table draws its own top and bottom borders */}
+        {showTable ? (
+          <DataTable instance={table}>
+            <DataTable.Table />
+          </DataTable>
+        ) : null}
+        {/* the page's own pager over the table's paging: DataTable.Pagination words it differently ("Prev", "results", "pages") */}
         {count > limit ? (
-          <div className="flex items-center justify-between px-6 py-3">
+          <div className={clx("flex items-center justify-between px-6 py-3", { "border-t": !showTable })}>
             <Text size="small" className="text-ui-fg-subtle">
               {offset + 1}-{Math.min(offset + limit, count)} of {count}
             </Text>
             <div className="flex gap-x-2">
-              <Button size="small" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - limit))}>
+              <Button size="small" variant="secondary" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
                 Previous
               </Button>
-              <Button size="small" variant="secondary" disabled={offset + limit >= count} onClick={() => setOffset(offset + limit)}>
+              <Button size="small" variant="secondary" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
                 Next
               </Button>
             </div>

@@ -1,8 +1,24 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowUpRightOnBox, DocumentText, Eye, EyeSlash, PencilSquare, Plus, SquareTwoStack, Trash } from "@medusajs/icons"
-import { Badge, Button, Container, Heading, IconButton, Label, Select, Table, Text, toast, Tooltip, usePrompt } from "@medusajs/ui"
+import {
+  Badge,
+  Button,
+  Container,
+  createDataTableColumnHelper,
+  DataTable,
+  Heading,
+  IconButton,
+  Label,
+  Select,
+  Text,
+  toast,
+  Tooltip,
+  useDataTable,
+  usePrompt,
+} from "@medusajs/ui"
 import { Link, useNavigate } from "react-router-dom"
 import { Page, PageHeader } from "../../components/page-header"
+import { RowMarker } from "../../components/row-marker"
 import { StatCard } from "../../components/stat-card"
 import { useDeleteLandingPage, useLandingPages, useToggleLandingPage } from "../../hooks/use-landing-pages"
 import { formatDate, META_PURCHASE_TRIGGER_LABELS, META_PURCHASE_TRIGGERS, type MetaPurchaseTrigger } from "@shop/contract"
@@ -33,22 +49,55 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("copy refused")
 }
 
-const PageRow = ({ page }: { page: LandingPageListItem }) => {
-  const navigate = useNavigate()
-  const prompt = usePrompt()
-  const toggle = useToggleLandingPage()
-  const remove = useDeleteLandingPage()
+/** The page's address, with a button that copies its public URL. */
+const SlugCell = ({ slug }: { slug: string }) => {
+  const copy = () =>
+    copyText(publicUrl(slug)).then(
+      () => toast.success("Landing page URL copied to clipboard!"),
+      () => toast.error("Could not copy the URL")
+    )
+  return (
+    <div className="flex items-center gap-x-1">
+      <code className="txt-compact-small text-ui-fg-subtle">/{slug}</code>
+      <Tooltip content="Copy URL">
+        <IconButton size="2xsmall" variant="transparent" aria-label={`Copy URL of /${slug}`} onClick={copy}>
+          <SquareTwoStack />
+        </IconButton>
+      </Tooltip>
+    </div>
+  )
+}
+
+const AnalyticsCell = ({ page }: { page: LandingPageListItem }) => {
   const views = page.analytics?.views ?? 0
   const orders = page.analytics?.orders ?? 0
   const drafts = page.analytics?.drafts ?? 0
   const recovered = page.analytics?.recovered ?? 0
   const purchases = page.analytics?.purchasesSent ?? 0
+  return (
+    // the five lines keep clear of the row's edges
+    <div className="py-2">
+      <div className="txt-compact-xsmall flex flex-col leading-tight" data-testid="landing-analytics">
+        <span>{views} views</span>
+        <span>{orders} orders</span>
+        <span className="text-ui-fg-muted">{conversionRate(views, orders)}% conversion</span>
+        <Link to="/incomplete-orders" className="text-ui-fg-subtle hover:underline" data-testid="landing-drafts">
+          {drafts} incomplete, {recovered} recovered
+        </Link>
+        <span className="text-ui-fg-subtle" data-testid="landing-meta-purchases">
+          {purchases} {purchases === 1 ? "Purchase" : "Purchases"} sent to Meta
+        </span>
+      </div>
+    </div>
+  )
+}
 
-  const copy = () =>
-    copyText(publicUrl(page.slug)).then(
-      () => toast.success("Landing page URL copied to clipboard!"),
-      () => toast.error("Could not copy the URL")
-    )
+/** View, edit, publish or unpublish, delete: each row keeps its own pending state. */
+const PageActions = ({ page }: { page: LandingPageListItem }) => {
+  const navigate = useNavigate()
+  const prompt = usePrompt()
+  const toggle = useToggleLandingPage()
+  const remove = useDeleteLandingPage()
 
   const onToggle = () =>
     toggle.mutate(page._id, {
@@ -72,105 +121,123 @@ const PageRow = ({ page }: { page: LandingPageListItem }) => {
   }
 
   return (
-    <Table.Row data-testid="landing-page-row" data-slug={page.slug}>
-      <Table.Cell className="max-w-[240px]">
-        <Text size="small" weight="plus" className="truncate">
-          {page.title}
-        </Text>
-      </Table.Cell>
-      <Table.Cell className="max-w-[200px]">
-        <Text size="small" className="truncate">
-          {page.productId?.title ?? <span className="text-ui-fg-error">Product not found</span>}
-        </Text>
-      </Table.Cell>
-      <Table.Cell>
-        <div className="flex items-center gap-x-1">
-          <code className="txt-compact-small text-ui-fg-subtle">/{page.slug}</code>
-          <Tooltip content="Copy URL">
-            <IconButton size="2xsmall" variant="transparent" aria-label={`Copy URL of /${page.slug}`} onClick={copy}>
-              <SquareTwoStack />
-            </IconButton>
-          </Tooltip>
-        </div>
-      </Table.Cell>
-      <Table.Cell>
-        <Badge size="2xsmall" color={page.isActive ? "green" : "grey"} data-testid="landing-status">
-          {page.isActive ? "Published" : "Draft"}
-        </Badge>
-      </Table.Cell>
-      <Table.Cell className="py-2">
-        <div className="txt-compact-xsmall flex flex-col leading-tight" data-testid="landing-analytics">
-          <span>{views} views</span>
-          <span>{orders} orders</span>
-          <span className="text-ui-fg-muted">{conversionRate(views, orders)}% conversion</span>
-          <Link to="/incomplete-orders" className="text-ui-fg-subtle hover:underline" data-testid="landing-drafts">
-            {drafts} incomplete, {recovered} recovered
-          </Link>
-          <span className="text-ui-fg-subtle" data-testid="landing-meta-purchases">
-            {purchases} {purchases === 1 ? "Purchase" : "Purchases"} sent to Meta
-          </span>
-        </div>
-      </Table.Cell>
-      <Table.Cell>
-        <Text size="small">{formatDate(page.createdAt)}</Text>
-      </Table.Cell>
-      <Table.Cell>
-        <div className="flex items-center justify-end gap-x-1">
-          {page.isActive ? (
-            <IconButton size="small" variant="transparent" asChild>
-              <a
-                href={`/landing/${page.slug}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                title="View"
-                aria-label={`Open /landing/${page.slug}`}
-              >
-                <ArrowUpRightOnBox />
-              </a>
-            </IconButton>
-          ) : (
-            <IconButton size="small" variant="transparent" disabled title="Publish the page to view it" aria-label="View (publish first)">
-              <ArrowUpRightOnBox />
-            </IconButton>
-          )}
-          <IconButton
-            size="small"
-            variant="transparent"
-            title="Edit"
-            aria-label={`Edit ${page.title}`}
-            onClick={() => navigate(`/landing-pages/edit/${page._id}`)}
+    <div className="flex items-center justify-end gap-x-1">
+      {page.isActive ? (
+        <IconButton size="small" variant="transparent" asChild>
+          <a
+            href={`/landing/${page.slug}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            title="View"
+            aria-label={`Open /landing/${page.slug}`}
           >
-            <PencilSquare />
-          </IconButton>
-          <IconButton
-            size="small"
-            variant="transparent"
-            title={page.isActive ? "Unpublish" : "Publish"}
-            aria-label={page.isActive ? "Unpublish" : "Publish"}
-            isLoading={toggle.isPending}
-            onClick={onToggle}
-          >
-            {page.isActive ? <EyeSlash /> : <Eye />}
-          </IconButton>
-          <IconButton
-            size="small"
-            variant="transparent"
-            title="Delete"
-            aria-label={`Delete ${page.title}`}
-            isLoading={remove.isPending}
-            onClick={() => void onDelete()}
-            className="text-ui-fg-error"
-          >
-            <Trash />
-          </IconButton>
-        </div>
-      </Table.Cell>
-    </Table.Row>
+            <ArrowUpRightOnBox />
+          </a>
+        </IconButton>
+      ) : (
+        <IconButton size="small" variant="transparent" disabled title="Publish the page to view it" aria-label="View (publish first)">
+          <ArrowUpRightOnBox />
+        </IconButton>
+      )}
+      <IconButton
+        size="small"
+        variant="transparent"
+        title="Edit"
+        aria-label={`Edit ${page.title}`}
+        onClick={() => navigate(`/landing-pages/edit/${page._id}`)}
+      >
+        <PencilSquare />
+      </IconButton>
+      <IconButton
+        size="small"
+        variant="transparent"
+        title={page.isActive ? "Unpublish" : "Publish"}
+        aria-label={page.isActive ? "Unpublish" : "Publish"}
+        isLoading={toggle.isPending}
+        onClick={onToggle}
+      >
+        {page.isActive ? <EyeSlash /> : <Eye />}
+      </IconButton>
+      <IconButton
+        size="small"
+        variant="transparent"
+        title="Delete"
+        aria-label={`Delete ${page.title}`}
+        isLoading={remove.isPending}
+        onClick={() => void onDelete()}
+        className="text-ui-fg-error"
+      >
+        <Trash />
+      </IconButton>
+    </div>
   )
 }
 
+const columnHelper = createDataTableColumnHelper<LandingPageListItem>()
+
+// the cells truncate (or wrap) their own text: DataTable's truncating tooltip is off
+const columns = [
+  columnHelper.accessor("title", {
+    header: "Title",
+    cell: ({ row }) => (
+      <>
+        <RowMarker testId="landing-page-row" name="slug" value={row.original.slug} />
+        <Text size="small" weight="plus" className="truncate">
+          {row.original.title}
+        </Text>
+      </>
+    ),
+    maxSize: 240,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor((page) => page.productId?.title, {
+    id: "product",
+    header: "Product",
+    cell: ({ getValue }) => (
+      <Text size="small" className="truncate">
+        {getValue() ?? <span className="text-ui-fg-error">Product not found</span>}
+      </Text>
+    ),
+    maxSize: 200,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("slug", {
+    header: "Slug",
+    cell: ({ getValue }) => <SlugCell slug={getValue()} />,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("isActive", {
+    header: "Status",
+    cell: ({ getValue }) => (
+      <Badge size="2xsmall" color={getValue() ? "green" : "grey"} data-testid="landing-status">
+        {getValue() ? "Published" : "Draft"}
+      </Badge>
+    ),
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor((page) => page.analytics?.views ?? 0, {
+    id: "analytics",
+    header: "Analytics",
+    cell: ({ row }) => <AnalyticsCell page={row.original} />,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("createdAt", {
+    header: "Created",
+    cell: ({ getValue }) => <Text size="small">{formatDate(getValue())}</Text>,
+    truncateTooltip: false,
+  }),
+  // not "action": DataTable narrows a column of that id to one icon button
+  columnHelper.accessor((page) => page._id, {
+    id: "actions",
+    header: "Actions",
+    cell: ({ row }) => <PageActions page={row.original} />,
+    align: "right",
+    truncateTooltip: false,
+  }),
+]
+
 /**
- * Meta ads (issue 19): when the server sends Purchase for landing orders, the
+ * Meta ads: when the server sends Purchase for landing orders, the
  * shop's default pixel and whether the Conversions API token is set.
  */
 const MetaSettingsCard = () => {
@@ -221,6 +288,7 @@ const MetaSettingsCard = () => {
 const LandingPagesPage = () => {
   const pages = useLandingPages()
   const summary = landingSummary(pages.data ?? [])
+  const table = useDataTable({ columns, data: pages.data ?? [], getRowId: (page) => page._id })
 
   return (
     <Page>
@@ -243,44 +311,31 @@ const LandingPagesPage = () => {
         <StatCard testId="summary-orders" title="Total Orders" value={summary.totalOrders} />
       </div>
       <MetaSettingsCard />
-      <Container className="divide-y p-0">
-        <div className="px-6 py-4">
-          <Heading level="h2">All Landing Pages</Heading>
-        </div>
-        {pages.isPending ? (
-          <div className="px-6 py-10 text-center">
-            <Text className="text-ui-fg-muted">Loading...</Text>
-          </div>
-        ) : pages.isError ? (
+      <Container className="p-0">
+        <div className="divide-y">
           <div className="px-6 py-4">
-            <Text className="text-ui-fg-error">{messageOr(pages.error, "Failed to load landing pages")}</Text>
+            <Heading level="h2">All Landing Pages</Heading>
           </div>
-        ) : pages.data.length === 0 ? (
-          <div className="px-6 py-10 text-center">
-            <Text className="text-ui-fg-muted">No landing pages yet. Create your first one!</Text>
-          </div>
-        ) : (
-          <div className="overflow-x-auto">
-            <Table>
-              <Table.Header>
-                <Table.Row>
-                  <Table.HeaderCell>Title</Table.HeaderCell>
-                  <Table.HeaderCell>Product</Table.HeaderCell>
-                  <Table.HeaderCell>Slug</Table.HeaderCell>
-                  <Table.HeaderCell>Status</Table.HeaderCell>
-                  <Table.HeaderCell>Analytics</Table.HeaderCell>
-                  <Table.HeaderCell>Created</Table.HeaderCell>
-                  <Table.HeaderCell className="text-right">Actions</Table.HeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {pages.data.map((page) => (
-                  <PageRow key={page._id} page={page} />
-                ))}
-              </Table.Body>
-            </Table>
-          </div>
-        )}
+          {pages.isPending ? (
+            <div className="px-6 py-10 text-center">
+              <Text className="text-ui-fg-muted">Loading...</Text>
+            </div>
+          ) : pages.isError ? (
+            <div className="px-6 py-4">
+              <Text className="text-ui-fg-error">{messageOr(pages.error, "Failed to load landing pages")}</Text>
+            </div>
+          ) : pages.data.length === 0 ? (
+            <div className="px-6 py-10 text-center">
+              <Text className="text-ui-fg-muted">No landing pages yet. Create your first one!</Text>
+            </div>
+          ) : null}
+        </div>
+        {/* outside the divided block: the table draws its own top and bottom borders */}
+        {pages.isSuccess && pages.data.length > 0 ? (
+          <DataTable instance={table}>
+            <DataTable.Table />
+          </DataTable>
+        ) : null}
       </Container>
     </Page>
   )

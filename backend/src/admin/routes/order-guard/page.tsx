@@ -1,10 +1,27 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Phone, ShieldCheck, Trash } from "@medusajs/icons"
-import { Badge, Button, Container, Heading, Input, Label, Select, Skeleton, Switch, Table, Text, toast, usePrompt } from "@medusajs/ui"
+import {
+  Badge,
+  Button,
+  Container,
+  createDataTableColumnHelper,
+  DataTable,
+  Heading,
+  Input,
+  Label,
+  Select,
+  Skeleton,
+  Switch,
+  Text,
+  toast,
+  useDataTable,
+  usePrompt,
+} from "@medusajs/ui"
 import { BLOCKLIST_KINDS, formatDate, type BlocklistEntry, type BlocklistKind, type GuardRules } from "@shop/contract"
 import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import { Page, PageHeader } from "../../components/page-header"
+import { RowMarker } from "../../components/row-marker"
 import { useAddBlocklistEntry, useBlocklist, useGuardRules, useRemoveBlocklistEntry, useSaveGuardRules } from "../../hooks/use-order-guard"
 import { messageOr } from "../../lib/errors"
 import {
@@ -198,7 +215,7 @@ const AddBlocklistForm = () => {
   )
 }
 
-const BlocklistRow = ({ entry }: { entry: BlocklistEntry }) => {
+const RemoveButton = ({ entry }: { entry: BlocklistEntry }) => {
   const prompt = usePrompt()
   const remove = useRemoveBlocklistEntry()
   const onRemove = async () => {
@@ -215,34 +232,65 @@ const BlocklistRow = ({ entry }: { entry: BlocklistEntry }) => {
     })
   }
   return (
-    <Table.Row data-testid="blocklist-row" data-value={entry.value}>
-      <Table.Cell>
-        <Badge size="2xsmall" color={entry.kind === "phone" ? "blue" : "purple"}>
-          {BLOCKLIST_KIND_LABELS[entry.kind]}
-        </Badge>
-      </Table.Cell>
-      <Table.Cell className="font-mono">{entry.value}</Table.Cell>
-      <Table.Cell className="max-w-[360px]">
-        <Text size="small" className="truncate" title={entry.reason}>
-          {entry.reason}
-        </Text>
-      </Table.Cell>
-      <Table.Cell className="whitespace-nowrap">{formatDate(entry.createdAt)}</Table.Cell>
-      <Table.Cell className="text-right">
-        <Button size="small" variant="secondary" aria-label={`Remove ${entry.value}`} onClick={onRemove} isLoading={remove.isPending}>
-          <Trash />
-          Remove
-        </Button>
-      </Table.Cell>
-    </Table.Row>
+    <Button size="small" variant="secondary" aria-label={`Remove ${entry.value}`} onClick={onRemove} isLoading={remove.isPending}>
+      <Trash />
+      Remove
+    </Button>
   )
 }
 
-/** Order guard (issue 17): the rules that decide which orders wait for a call, and the blocklist. */
+const columnHelper = createDataTableColumnHelper<BlocklistEntry>()
+
+const columns = [
+  columnHelper.accessor("kind", {
+    header: "Kind",
+    cell: ({ row }) => (
+      <>
+        <RowMarker testId="blocklist-row" name="value" value={row.original.value} />
+        <Badge size="2xsmall" color={row.original.kind === "phone" ? "blue" : "purple"}>
+          {BLOCKLIST_KIND_LABELS[row.original.kind]}
+        </Badge>
+      </>
+    ),
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("value", {
+    header: "Value",
+    cell: ({ getValue }) => <span className="font-mono">{getValue()}</span>,
+    truncateTooltip: false,
+  }),
+  // the reason truncates itself and shows in full on hover
+  columnHelper.accessor("reason", {
+    header: "Reason",
+    cell: ({ getValue }) => (
+      <Text size="small" className="truncate" title={getValue()}>
+        {getValue()}
+      </Text>
+    ),
+    maxSize: 360,
+    truncateTooltip: false,
+  }),
+  columnHelper.accessor("createdAt", {
+    header: "Added",
+    cell: ({ getValue }) => formatDate(getValue()),
+    truncateTooltip: false,
+  }),
+  // not "action": DataTable narrows a column of that id to one icon button
+  columnHelper.accessor((entry) => entry.id, {
+    id: "remove",
+    header: () => <span className="sr-only">Remove</span>,
+    cell: ({ row }) => <RemoveButton entry={row.original} />,
+    align: "right",
+    truncateTooltip: false,
+  }),
+]
+
+/** Order guard (the fake-order guard): the rules that decide which orders wait for a call, and the blocklist. */
 const OrderGuardPage = () => {
   const rules = useGuardRules()
   const list = useBlocklist()
   const entries = list.data ?? []
+  const table = useDataTable({ columns, data: entries, getRowId: (entry) => entry.id })
 
   return (
     <Page>
@@ -277,40 +325,29 @@ const OrderGuardPage = () => {
         )}
       </Container>
 
-      <Container className="divide-y p-0" data-testid="blocklist">
-        <div className="flex items-center gap-x-2 px-6 py-4">
-          <Heading level="h2">Blocklist</Heading>
-          <Badge size="2xsmall" color="grey">
-            {list.isPending ? "…" : entries.length}
-          </Badge>
+      <Container className="p-0" data-testid="blocklist">
+        <div className="divide-y">
+          <div className="flex items-center gap-x-2 px-6 py-4">
+            <Heading level="h2">Blocklist</Heading>
+            <Badge size="2xsmall" color="grey">
+              {list.isPending ? "…" : entries.length}
+            </Badge>
+          </div>
+          <AddBlocklistForm />
+          {list.isError ? (
+            <Text className="text-ui-fg-error px-6 py-4">{messageOr(list.error, "Failed to load the blocklist")}</Text>
+          ) : entries.length === 0 && !list.isPending ? (
+            <Text size="small" className="text-ui-fg-muted px-6 py-4">
+              Nobody is blocklisted. Marking an order as fake in To confirm can add its phone here.
+            </Text>
+          ) : null}
         </div>
-        <AddBlocklistForm />
-        {list.isError ? (
-          <Text className="text-ui-fg-error px-6 py-4">{messageOr(list.error, "Failed to load the blocklist")}</Text>
-        ) : entries.length === 0 && !list.isPending ? (
-          <Text size="small" className="text-ui-fg-muted px-6 py-4">
-            Nobody is blocklisted. Marking an order as fake in To confirm can add its phone here.
-          </Text>
-        ) : (
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Kind</Table.HeaderCell>
-                <Table.HeaderCell>Value</Table.HeaderCell>
-                <Table.HeaderCell>Reason</Table.HeaderCell>
-                <Table.HeaderCell>Added</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">
-                  <span className="sr-only">Remove</span>
-                </Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {entries.map((entry) => (
-                <BlocklistRow key={entry.id} entry={entry} />
-              ))}
-            </Table.Body>
-          </Table>
-        )}
+        {/* outside the divided block: the table draws its own top and bottom borders */}
+        {!list.isError && entries.length > 0 ? (
+          <DataTable instance={table}>
+            <DataTable.Table />
+          </DataTable>
+        ) : null}
       </Container>
     </Page>
   )

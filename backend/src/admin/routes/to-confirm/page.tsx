@@ -237,7 +237,7 @@ const HeldOrderCard = ({ order }: { order: HeldOrder }) => {
   )
 }
 
-/** To confirm (issue 17): the orders the guard held, oldest first, each waiting for a call. */
+/** To confirm: the orders the fake-order guard held, oldest first, each waiting for a call. */
 const ToConfirmPage = () => {
   const held = useHeldOrders()
   const orders = held.data ?? []

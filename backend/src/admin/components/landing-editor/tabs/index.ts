@@ -1,0 +1,7 @@
+export { BasicTab } from "./basic"
+export { BenefitsTab } from "./benefits"
+export { HeroTab } from "./hero"
+export { SettingsTab } from "./settings"
+export type { TabProps } from "./shared"
+export { StylingTab } from "./styling"
+export { TestimonialsTab } from "./testimonials"
