@@ -1,6 +1,13 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { nativeAdminOrderMiddlewares } from "./doors/admin-orders"
-import { medusaDoorMiddlewares } from "./doors"
+import { adminOrdersDoor } from "./doors/admin-orders"
+import { authDoor } from "./doors/auth"
+import { cartsDoor } from "./doors/carts"
+import { draftOrdersDoor } from "./doors/draft-orders"
+import { ordersDoor } from "./doors/orders"
+import { requestsDoor } from "./doors/requests"
+import { storeLimitsDoor } from "./doors/store-limits"
+import { storeShippingDoor } from "./doors/store-shipping"
+import { uploadsDoor } from "./doors/uploads"
 import { adminDashboardMiddlewares } from "./api/admin/dashboard/middlewares"
 import { adminIncompleteOrderMiddlewares } from "./api/admin/incomplete-orders/middlewares"
 import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewares"
@@ -42,8 +49,16 @@ export default defineMiddlewares({
     ...landingMiddlewares,
     ...courierWebhookMiddlewares,
     ...edgeMiddlewares,
-    // Medusa's own routes: the same rules (src/api/doors)
-    ...medusaDoorMiddlewares,
-    ...nativeAdminOrderMiddlewares,
+    // Medusa's own routes: the same rules (src/api/doors; how Medusa orders them: doors/shared.ts)
+    ...requestsDoor,
+    ...authDoor,
+    // before the carts' own rules on the same routes: every attempt counts first
+    ...storeLimitsDoor,
+    ...cartsDoor,
+    ...storeShippingDoor,
+    ...ordersDoor,
+    ...uploadsDoor,
+    ...draftOrdersDoor,
+    ...adminOrdersDoor,
   ],
 })

@@ -1,6 +1,7 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
+import type { MedusaRequest, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isMedusaId } from "../../read-models/products"
+import type { Handler } from "./shared"
 
 /**
  * Medusa Admin's own order actions on the shop's orders. Stock is taken when a
@@ -14,13 +15,14 @@ import { isMedusaId } from "../../read-models/products"
  * to the shop's Orders screen. Reads pass, and so does anything about an order
  * that is not a shop order.
  *
- * Registered without `methods`, so Medusa runs them before every route's own
- * middlewares (the body is parsed and the admin authenticated already); `app.use`
- * strips the matcher from `req.path`, which is read as the rest of the path.
+ * Each is a global entry on the whole prefix (every route under it, those a
+ * later Medusa adds included), which Medusa runs before every route's own
+ * middlewares (the body is parsed and the admin authenticated already). Its
+ * optional `:id` is the record the path names, decoded as Medusa's route
+ * reads it.
  */
 
-type Handler = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => unknown
-/** The order a write is about: from the first path segment below the matcher, or the body. */
+/** The order a write is about: from the record the path names, or the body. */
 type FindOrder = (req: MedusaRequest, id: string | undefined) => Promise<string | null>
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"])
@@ -44,7 +46,7 @@ const ofRecord =
   async (req, id) =>
     id ? field(req, entity, path, { id }) : bodyOrder(req)
 
-const DOORS: [string, FindOrder][] = [
+const PREFIXES: [string, FindOrder][] = [
   ["/admin/orders", async (_req, id) => id ?? null],
   // order edits are addressed by the order's own id
   ["/admin/order-edits", async (req, id) => id ?? bodyOrder(req)],
@@ -71,8 +73,7 @@ function shopOrderDoor(findOrder: FindOrder): Handler {
   return async (req, res, next) => {
     if (READS.has(req.method)) return next()
     try {
-      const [first] = req.path.split("/").filter(Boolean)
-      const number = await shopOrderNumber(req, await findOrder(req, first))
+      const number = await shopOrderNumber(req, await findOrder(req, req.params.id))
       if (!number) return next()
       res.status(409).json({ type: "not_allowed", message: refusal(number) })
     } catch (error) {
@@ -81,7 +82,7 @@ function shopOrderDoor(findOrder: FindOrder): Handler {
   }
 }
 
-export const nativeAdminOrderMiddlewares: MiddlewareRoute[] = DOORS.map(([matcher, findOrder]) => ({
-  matcher,
+export const adminOrdersDoor: MiddlewareRoute[] = PREFIXES.map(([prefix, findOrder]) => ({
+  matcher: `${prefix}/:id?`,
   middlewares: [shopOrderDoor(findOrder)],
 }))

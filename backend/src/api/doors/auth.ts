@@ -1,8 +1,8 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { emailSchema, passwordSchema } from "../api/auth/validators"
 import { countRegistration } from "../api/auth/middlewares"
 import { guessCounted } from "../utils/guesses"
-import { chain, refuse, segments, type Handler } from "./shared"
+import { beforeMedusa, refuse } from "./shared"
 
 const loginGuess = guessCounted({ rightWhen2xx: true })
 
@@ -32,35 +32,28 @@ function freshSession(req: MedusaRequest, _res: MedusaResponse, next: MedusaNext
   session.regenerate((err) => next(err))
 }
 
-const AUTH_SPECIAL = new Set(["session", "token", "mfa", "verification"])
-
 /**
- * /auth/...: Medusa's login, registration, password reset and MFA routes.
- * - POST|GET /auth/{actor}/{provider}: a password guess (the shop's login limits, counted first)
- * - POST /auth/{actor}/{provider}/register: registrations per address, the email and password rules
- * - POST /auth/{actor}/{provider}/update: the password rule, counted as a guess (a reset token)
- * - POST /auth/{actor}/{provider}/reset-password, .../callback, /auth/mfa/.../verify,
- *   /auth/verification/confirm: counted as guesses
- * - POST /auth/session: a fresh session id
+ * /auth/...: Medusa's login, registration, password reset and MFA routes, on
+ * Medusa's own patterns. Medusa's middlewares for these routes check the actor
+ * and provider pair, the body's shape or the session, never the password or
+ * code a request guesses, so a guess is still counted before the route's
+ * handler checks it; the reset token of `update` is checked by Medusa's
+ * middleware itself, so that count comes before it. Medusa's fixed routes
+ * (/auth/session, /auth/token/refresh, /auth/mfa/factors...) answer before its
+ * `:actor_type/:auth_provider` ones: only a login counts as a login guess.
  */
-export const authDoor: Handler = (req, res, next) => {
-  const [first, second, third, fourth] = segments(req)
-  if (req.method === "POST" && first === "session" && !second) return freshSession(req, res, next)
-  if (first === "mfa" && (third === "verify" || fourth === "verify") && req.method === "POST") return loginGuess(req, res, next)
-  if (first === "verification" && second === "confirm") return loginGuess(req, res, next)
-  if (!first || AUTH_SPECIAL.has(first) || !second) return next()
-  if (!third && (req.method === "POST" || req.method === "GET")) return loginGuess(req, res, next)
-  if (req.method !== "POST" && third !== "callback") return next()
-  switch (third) {
-    case "register":
-      return chain(countRegistration, emailRule, passwordRule)(req, res, next)
-    case "update":
-      return chain(loginGuess, passwordRule)(req, res, next)
-    case "reset-password":
-    case "callback":
-      return loginGuess(req, res, next)
-    default:
-      return next()
-  }
-}
-
+export const authDoor: MiddlewareRoute[] = [
+  // a password guess: the shop's login limits, counted first
+  { matcher: "/auth/:actor_type/:auth_provider", methods: ["GET", "POST"], middlewares: [loginGuess] },
+  // registrations per address, the email and password rules
+  { matcher: "/auth/:actor_type/:auth_provider/register", methods: ["POST"], middlewares: [countRegistration, emailRule, passwordRule] },
+  // the reset token is the guess here, and Medusa's own middleware checks it: counted before, then the password rule
+  { matcher: beforeMedusa("/auth/:actor_type/:auth_provider/update"), methods: ["POST"], middlewares: [loginGuess, passwordRule] },
+  { matcher: "/auth/:actor_type/:auth_provider/reset-password", methods: ["POST"], middlewares: [loginGuess] },
+  { matcher: "/auth/:actor_type/:auth_provider/callback", methods: ["GET", "POST"], middlewares: [loginGuess] },
+  { matcher: "/auth/mfa/challenges/:id/verify", methods: ["POST"], middlewares: [loginGuess] },
+  { matcher: "/auth/mfa/factors/:id/verify", methods: ["POST"], middlewares: [loginGuess] },
+  { matcher: "/auth/verification/confirm", methods: ["POST"], middlewares: [loginGuess] },
+  // a new session id before Medusa's handler writes the token's identity into it
+  { matcher: "/auth/session", methods: ["POST"], middlewares: [freshSession] },
+]

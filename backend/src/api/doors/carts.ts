@@ -1,4 +1,4 @@
-import type { MedusaRequest } from "@medusajs/framework/http"
+import type { MedusaRequest, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
@@ -9,7 +9,7 @@ import { clientAddress } from "../../lib/client-address"
 import { cartCity, isWholeQuantity, shippingOptionAreas, STORE_CHECKOUT_MESSAGES, storeOrder } from "../../read-models/store-cart"
 import { deliveryAreaOf } from "@shop/contract"
 import { completeStoreCartWorkflow } from "../../workflows/place-shop-order"
-import { chain, refuse, segments, storeCustomer, type Handler } from "./shared"
+import { beforeMedusa, refuse, rewriteAnswer, storeCustomer, type Handler } from "./shared"
 
 type CartOwner = { id: string; customer_id: string | null; customer?: { has_account?: boolean } | null }
 
@@ -45,71 +45,57 @@ function emailIn(body: unknown): string | null {
   return email.trim().toLowerCase()
 }
 
+type NewCartAnswer = { cart?: { id: string; email?: string | null; customer_id?: string | null } }
+
+/** A new cart's body: no promotion codes, whole quantities. */
+const refuseNewCartBody: Handler = (req, res, next) => {
+  const refusal = refusedCartBody(req.body)
+  if (refusal) return refuse(res, 400, refusal)
+  next()
+}
+
 /**
- * /store/carts/...:
- * - a cart made by a registered customer's session is theirs alone: anyone
- *   else gets 404, whatever the route (read, lines, shipping, payment...);
- * - an email typed without a customer session never binds the cart to the
- *   account with that email (Medusa would): it goes to a guest customer record;
- * - completing a cart through /store makes a shop order through the one order
- *   workflow (stock take, limits, guard, shop record and number), never a
- *   Medusa-only order with its own reservation;
- * - the cart never shows what that order would not charge: promotion codes
- *   are refused (the shop's pricing has none), quantities are whole numbers
- *   from 1 to 1000 (0 removes a line), and the delivery option chosen is the
- *   address's area's (store-shipping.ts offers only that one).
+ * A new cart given a registered customer's email without their session:
+ * Medusa would bind it to that account. It is created without the email (taken
+ * from the body before Medusa reads it), then given it on a guest record.
  */
-export const cartsDoor: Handler = async (req, res, next) => {
-  try {
-    const [cartId, action, lineId] = segments(req)
-    const customer = storeCustomer(req)
-    if (!cartId) {
-      if (req.method === "POST") {
-        const refusal = refusedCartBody(req.body)
-        if (refusal) return refuse(res, 400, refusal)
-      }
-      if (req.method !== "POST" || customer) return next()
-      const email = emailIn(req.body)
-      if (!email || !(await isAccountEmail(req, email))) return next()
-      // created without the email, then given it on a guest record
-      delete (req.body as { email?: unknown }).email
-      const json = res.json.bind(res)
-      res.json = ((body: { cart?: { id: string; email?: string | null; customer_id?: string | null } }) => {
-        if (!body?.cart?.id || res.statusCode >= 300) return json(body)
-        const cart = body.cart
-        guestCustomer(req, email)
-          .then(async (guestId) => {
-            await req.scope.resolve(Modules.CART).updateCarts([{ id: cart.id, email, customer_id: guestId }])
-            json({ ...body, cart: { ...cart, email, customer_id: guestId } })
-          })
-          .catch(next)
-        return res
-      }) as typeof res.json
-      return next()
-    }
-    const cart = await cartOwner(req, cartId)
-    if (!cart) return next() // Medusa answers its own 404
-    if (cart.customer_id && cart.customer?.has_account && cart.customer_id !== customer) {
-      return refuse(res, 404, `Cart id not found: ${cartId}`)
-    }
-    if (action === "complete" && req.method === "POST") {
-      return completeThroughShop(req, res, next)
-    }
-    if (req.method === "POST") {
-      const refusal = await refusedCartWrite(req, cartId, action, lineId)
-      if (refusal) return refuse(res, 400, refusal)
-    }
-    if (!action && req.method === "POST" && !customer) {
-      const email = emailIn(req.body)
-      if (email && (await isAccountEmail(req, email))) {
-        // Medusa keeps a cart's own customer when its email matches: bind the guest first
-        await req.scope.resolve(Modules.CART).updateCarts([{ id: cart.id, customer_id: await guestCustomer(req, email) }])
-      }
-    }
-    next()
-  } catch (err) {
-    next(err)
+const newCartAsGuest: Handler = async (req, res, next) => {
+  const email = storeCustomer(req) ? null : emailIn(req.body)
+  if (!email || !(await isAccountEmail(req, email))) return next()
+  delete (req.body as { email?: unknown }).email
+  rewriteAnswer<NewCartAnswer>(res, next, async (body) => {
+    const cart = body?.cart
+    if (!cart?.id) return body
+    const guestId = await guestCustomer(req, email)
+    await req.scope.resolve(Modules.CART).updateCarts([{ id: cart.id, email, customer_id: guestId }])
+    return { ...body, cart: { ...cart, email, customer_id: guestId } }
+  })
+  next()
+}
+
+/** A cart made by a registered customer's session is theirs alone: anyone else gets 404. */
+const ownCartOnly: Handler = async (req, res, next) => {
+  const cartId = req.params.id!
+  const cart = await cartOwner(req, cartId)
+  if (!cart) return next() // Medusa answers its own 404
+  if (cart.customer_id && cart.customer?.has_account && cart.customer_id !== storeCustomer(req)) {
+    return refuse(res, 404, `Cart id not found: ${cartId}`)
   }
+  next()
+}
+
+/**
+ * A cart's update: no promotion codes; an email typed without a customer
+ * session binds the cart to a guest record first (Medusa keeps a cart's own
+ * customer when its email matches, and would take the account's otherwise).
+ */
+const updateCart: Handler = async (req, res, next) => {
+  if (asksPromotion(bodyOf(req.body))) return refuse(res, 400, STORE_CHECKOUT_MESSAGES.promotions)
+  const email = storeCustomer(req) ? null : emailIn(req.body)
+  if (email && (await isAccountEmail(req, email))) {
+    await req.scope.resolve(Modules.CART).updateCarts([{ id: req.params.id!, customer_id: await guestCustomer(req, email) }])
+  }
+  next()
 }
 
 const bodyOf = (body: unknown) => (body && typeof body === "object" ? (body as Record<string, unknown>) : {})
@@ -127,32 +113,39 @@ function refusedCartBody(raw: unknown): string | null {
 }
 
 /**
- * Why a write to a cart is refused, or null: a promotion code, a line's
- * quantity that is not a whole number (from 1, or 0 on an update, which
- * removes the line; at most 1000), a delivery option not of the address's
- * area. A quantity that is not a number at all is left to Medusa's validation.
+ * A line's quantity, when it is a number, is whole: from `min` (1 to add a
+ * line; 0 on a line's update, which removes it) to 1000. A quantity that is
+ * not a number is left to Medusa's validation.
  */
-async function refusedCartWrite(req: MedusaRequest, cartId: string, action?: string, lineId?: string): Promise<string | null> {
+const wholeQuantity =
+  (min: 0 | 1): Handler =>
+  (req, res, next) => {
+    const quantity = bodyOf(req.body).quantity
+    if (typeof quantity === "number" && !isWholeQuantity(quantity, min)) {
+      return refuse(res, 400, min ? STORE_CHECKOUT_MESSAGES.quantity : STORE_CHECKOUT_MESSAGES.lineQuantity)
+    }
+    next()
+  }
+
+/** The shop's pricing has no promotion codes. */
+const refusePromotions: Handler = (_req, res) => refuse(res, 400, STORE_CHECKOUT_MESSAGES.promotions)
+
+/**
+ * The delivery option chosen is one of the shop's, of the address's area
+ * (store-shipping.ts offers only that one); without a city yet any area's
+ * option may be chosen: completion checks it against the city.
+ */
+const areaDeliveryOnly: Handler = async (req, res, next) => {
   const body = bodyOf(req.body)
-  if (!action) return asksPromotion(body) ? STORE_CHECKOUT_MESSAGES.promotions : null
-  if (action === "promotions") return STORE_CHECKOUT_MESSAGES.promotions
-  if (action === "line-items") {
-    if (typeof body.quantity !== "number") return null
-    if (lineId) return isWholeQuantity(body.quantity, 0) ? null : STORE_CHECKOUT_MESSAGES.lineQuantity
-    return isWholeQuantity(body.quantity, 1) ? null : STORE_CHECKOUT_MESSAGES.quantity
-  }
-  if (action === "shipping-methods") {
-    const chosen = (Array.isArray(req.body) ? (req.body as unknown[]) : [body]).map((o) => bodyOf(o).option_id)
-    const ids = chosen.filter((id): id is string => typeof id === "string")
-    if (!ids.length) return null
-    const [areas, city] = await Promise.all([shippingOptionAreas(req.scope, ids), cartCity(req.scope, cartId)])
-    if (ids.some((id) => !areas.has(id))) return STORE_CHECKOUT_MESSAGES.unknownDelivery
-    // without a city yet any area's option may be chosen: completion checks it against the city
-    if (!city) return null
-    const area = deliveryAreaOf(city)
-    return ids.every((id) => areas.get(id) === area) ? null : STORE_CHECKOUT_MESSAGES.delivery(city, area)
-  }
-  return null
+  const chosen = (Array.isArray(req.body) ? (req.body as unknown[]) : [body]).map((o) => bodyOf(o).option_id)
+  const ids = chosen.filter((id): id is string => typeof id === "string")
+  if (!ids.length) return next()
+  const [areas, city] = await Promise.all([shippingOptionAreas(req.scope, ids), cartCity(req.scope, req.params.id!)])
+  if (ids.some((id) => !areas.has(id))) return refuse(res, 400, STORE_CHECKOUT_MESSAGES.unknownDelivery)
+  if (!city) return next()
+  const area = deliveryAreaOf(city)
+  if (!ids.every((id) => areas.get(id) === area)) return refuse(res, 400, STORE_CHECKOUT_MESSAGES.delivery(city, area))
+  next()
 }
 
 /** Orders per client address, as the shop's checkout counts them. */
@@ -167,10 +160,10 @@ const limitStoreOrdersByAddress = rateLimited((_req, address) => [[limits.orders
  * so its storefront starter and the js-sdk go on to the order's page. A cart
  * completed before answers its order again.
  */
-const completeThroughShop = chain(limitStoreOrdersByAddress, async (req, res, next) => {
+const completeThroughShop: Handler = async (req, res, next) => {
+  const cartId = req.params.id!
   try {
-    const [cartId] = segments(req)
-    const input = { cart_id: cartId!, customer_id: storeCustomer(req), client_address: clientAddress(req) }
+    const input = { cart_id: cartId, customer_id: storeCustomer(req), client_address: clientAddress(req) }
     const { result } = await retryWhenPlacedElsewhere(() => completeStoreCartWorkflow(req.scope).run({ input }))
     res.json({ type: "order", order: await storeOrder(req.scope, result.order_id) })
   } catch (err) {
@@ -181,11 +174,40 @@ const completeThroughShop = chain(limitStoreOrdersByAddress, async (req, res, ne
     if ((err as { stale_cart?: boolean })?.stale_cart) {
       // the cart showed another price than the shop's: re-priced now, so what the shopper reviews next is the truth
       await refreshCartItemsWorkflow(req.scope)
-        .run({ input: { cart_id: segments(req)[0]!, force_refresh: true } })
+        .run({ input: { cart_id: cartId, force_refresh: true } })
         .catch((e: unknown) => req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Could not refresh a cart's prices: ${String(e)}`))
     }
     if (status && typeof message === "string") return refuse(res, status, message)
     next(err)
   }
-})
+}
+
+/**
+ * /store/carts/...:
+ * - a cart made by a registered customer's session is theirs alone: anyone
+ *   else gets 404, whatever the route under it (read, lines, shipping,
+ *   payment...): a prefix, so a route Medusa adds is covered too;
+ * - an email typed without a customer session never binds the cart to the
+ *   account with that email (Medusa would): it goes to a guest customer record;
+ * - completing a cart through /store makes a shop order through the one order
+ *   workflow (stock take, limits, guard, shop record and number), never a
+ *   Medusa-only order with its own reservation;
+ * - the cart never shows what that order would not charge: promotion codes
+ *   are refused (the shop's pricing has none), quantities are whole numbers
+ *   from 1 to 1000 (0 removes a line), and the delivery option chosen is the
+ *   address's area's (store-shipping.ts offers only that one).
+ * A new cart's rules come before Medusa's own middlewares for the route, which
+ * would read the email first (after store-limits.ts's, listed before); the
+ * others come after Medusa has validated the body, just before its handler.
+ */
+export const cartsDoor: MiddlewareRoute[] = [
+  { matcher: beforeMedusa("/store/carts"), methods: ["POST"], middlewares: [refuseNewCartBody, newCartAsGuest] },
+  { matcher: "/store/carts/:id", middlewares: [ownCartOnly] },
+  { matcher: "/store/carts/:id", methods: ["POST"], middlewares: [updateCart] },
+  { matcher: "/store/carts/:id/line-items", methods: ["POST"], middlewares: [wholeQuantity(1)] },
+  { matcher: "/store/carts/:id/line-items/:line_id", methods: ["POST"], middlewares: [wholeQuantity(0)] },
+  { matcher: "/store/carts/:id/promotions", methods: ["POST"], middlewares: [refusePromotions] },
+  { matcher: "/store/carts/:id/shipping-methods", methods: ["POST"], middlewares: [areaDeliveryOnly] },
+  { matcher: "/store/carts/:id/complete", methods: ["POST"], middlewares: [limitStoreOrdersByAddress, completeThroughShop] },
+]
 

@@ -1,5 +1,6 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { shopperParcelData } from "../../read-models/couriers"
-import { refuse, segments, storeCustomer, type Handler } from "./shared"
+import { refuse, rewriteAnswer, storeCustomer, type Handler } from "./shared"
 
 type Address = Record<string, unknown> | null | undefined
 const PRIVATE_ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_1", "address_2", "postal_code", "phone", "metadata"]
@@ -24,28 +25,23 @@ export function redactOrder<T extends Record<string, unknown>>(order: T): T {
   return copy as T
 }
 
+type OrdersAnswer = { order?: Record<string, unknown>; orders?: Record<string, unknown>[] }
+
 /**
- * /store/orders/...:
- * - GET /store/orders/{id}: whoever has the id reads the order, but only its
- *   own customer's session sees email, phone, names and address;
- * - order transfers (a guest order claimed by an account) are refused: a guest
- *   order never attaches to an account;
- * - a parcel's courier record (fulfilments' data) shows only its courier and
- *   tracking, never what the merchant collected, paid in fees or was paid out.
+ * GET /store/orders/{id}: whoever has the id reads the order, but only its own
+ * customer's session sees email, phone, names and address; and in every order
+ * read, a parcel's courier record (fulfilments' data) shows only its courier
+ * and tracking, never what the merchant collected, paid in fees or was paid out.
  */
-export const ordersDoor: Handler = (req, res, next) => {
-  const [, action] = segments(req)
-  if (action === "transfer") return refuse(res, 403, "Orders cannot be transferred between accounts on this shop")
-  if (req.method !== "GET" || action) return next()
+const readOrders: Handler = (req, res, next) => {
   const customer = storeCustomer(req)
-  const json = res.json.bind(res)
-  res.json = ((body: { order?: Record<string, unknown>; orders?: Record<string, unknown>[] }) => {
-    if (Array.isArray(body?.orders)) return json({ ...body, orders: body.orders.map(withShopperParcels) })
+  rewriteAnswer<OrdersAnswer>(res, next, (body) => {
+    if (Array.isArray(body?.orders)) return { ...body, orders: body.orders.map(withShopperParcels) }
     const order = body?.order
-    if (!order) return json(body)
+    if (!order) return body
     const own = !!customer && order.customer_id === customer
-    return json({ ...body, order: withShopperParcels(own ? order : redactOrder(order)) })
-  }) as typeof res.json
+    return { ...body, order: withShopperParcels(own ? order : redactOrder(order)) }
+  })
   next()
 }
 
@@ -56,7 +52,21 @@ function withShopperParcels<T extends Record<string, unknown>>(order: T): T {
   return { ...order, fulfillments }
 }
 
+/** A guest order never attaches to an account. */
+const refuseTransfer: Handler = (_req, res) => refuse(res, 403, "Orders cannot be transferred between accounts on this shop")
+
 /** Returns are the merchant's, through the shop's order statuses. */
-export const returnsDoor: Handler = (req, res, next) =>
+const refuseReturn: Handler = (req, res, next) =>
   req.method === "POST" ? refuse(res, 403, "Returns are arranged with the shop; they cannot be created through /store") : next()
 
+/**
+ * /store/orders and /store/returns. Transfers (request, accept, decline,
+ * cancel) and returns are refused on their whole prefix, before Medusa's own
+ * middlewares for them: whatever the body, and whatever route Medusa adds there.
+ */
+export const ordersDoor: MiddlewareRoute[] = [
+  { matcher: "/store/orders", methods: ["GET"], middlewares: [readOrders] },
+  { matcher: "/store/orders/:id", methods: ["GET"], middlewares: [readOrders] },
+  { matcher: "/store/orders/:id/transfer", middlewares: [refuseTransfer] },
+  { matcher: "/store/returns", middlewares: [refuseReturn] },
+]

@@ -1,10 +1,12 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { refuseCrossSite } from "../utils/same-site"
-import { chain, refuse, type Handler } from "./shared"
+import { refuse, type Handler } from "./shared"
+import { UPLOAD_ROUTE } from "./uploads"
 
 /**
  * What every request to Medusa's own /store, /auth and /admin passes first
- * (registered in index.ts before the other doors):
+ * (global entries on the three prefixes: Medusa runs them before every other
+ * door and every route's own middlewares):
  * - a state change from another site, or from another origin of this site (a
  *   page on another port or subdomain, which gets the SameSite=Lax cookie),
  *   is refused as on /api (utils/same-site.ts);
@@ -63,11 +65,12 @@ function boundBody(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunc
 }
 
 /**
- * JSON only, for a state change that carries a body; multipart where the
- * path takes an upload. A request without a body (Medusa Admin's DELETE, an
- * action such as archive) passes whatever type it names.
+ * JSON only, for a state change that carries a body; multipart on the route
+ * that takes an upload (the uploads door's own matcher). A request without a
+ * body (Medusa Admin's DELETE, an action such as archive) passes whatever type
+ * it names.
  */
-function jsonOnly(multipartPath?: RegExp): Handler {
+function jsonOnly(uploadRoute?: RegExp): Handler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const header = req.headers["content-type"]
@@ -76,12 +79,14 @@ function jsonOnly(multipartPath?: RegExp): Handler {
     const hasBody = req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
     // no body, nothing to read whatever type a client names (axios names a form for a bare POST)
     if (!hasBody || type === "application/json") return next()
-    if (type === "multipart/form-data" && multipartPath?.test(req.path)) return next()
+    if (type === "multipart/form-data" && uploadRoute?.test(req.baseUrl + req.path)) return next()
     res.status(415).json({ type: "invalid_data", message: JSON_ONLY_MESSAGE })
   }
 }
 
-export const storeRequests: Handler = chain(refuseCrossSite, boundQuery, boundBody)
-export const authRequests: Handler = chain(refuseCrossSite, jsonOnly(), boundBody)
-// POST /admin/uploads (uploads.ts) is the one admin route that takes files
-export const adminRequests: Handler = chain(refuseCrossSite, jsonOnly(/^\/uploads\/?$/i), boundQuery, boundBody)
+export const requestsDoor: MiddlewareRoute[] = [
+  { matcher: "/store", middlewares: [refuseCrossSite, boundQuery, boundBody] },
+  { matcher: "/auth", middlewares: [refuseCrossSite, jsonOnly(), boundBody] },
+  // POST /admin/uploads (uploads.ts) is the one admin route that takes files
+  { matcher: "/admin", middlewares: [refuseCrossSite, jsonOnly(UPLOAD_ROUTE), boundQuery, boundBody] },
+]

@@ -1,9 +1,9 @@
-import type { MedusaRequest } from "@medusajs/framework/http"
+import type { MiddlewareRoute, MiddlewareVerb } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
 import { limits } from "../../lib/rate-limit"
 import { positiveFromEnv } from "../../lib/env"
-import { chain, refuse, segments, type Handler } from "./shared"
+import { beforeMedusa, refuse, type Handler } from "./shared"
 
 /**
  * Anonymous writes on Medusa's /store are rows the shop keeps: a cart, its
@@ -17,11 +17,13 @@ import { chain, refuse, segments, type Handler } from "./shared"
  * - `metadata` anywhere in a /store write (carts, their items and addresses,
  *   line items, customers, customer addresses) is capped: 400 otherwise,
  *   before anything is written.
- * Idle carts expire (src/jobs/expire-carts.ts).
+ * Idle carts expire (src/jobs/expire-carts.ts). All of it comes before Medusa's
+ * own middlewares for the route, which validate the body: a bad body counts
+ * too, and the caps answer in the shop's words.
  */
 
 export const METADATA_CAPS = { bytes: 2048, keys: 20, depth: 2 } as const
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"])
+const WRITES: MiddlewareVerb[] = ["POST", "PUT", "PATCH", "DELETE"]
 // metadata is looked for this deep in a body: cart.items[i].metadata, cart.shipping_address.metadata
 const BODY_DEPTH = 4
 
@@ -62,62 +64,40 @@ function bodyMetadataProblem(body: unknown, level = 0): string | null {
   return null
 }
 
-type Write = "new-cart" | "line-item" | "add-line" | "other"
-
-/** What a /store write is, by its path below /store. */
-function writeOf(req: MedusaRequest): Write {
-  const [resource, cartId, sub, lineId] = segments(req)
-  if (resource !== "carts") return "other"
-  if (!cartId) return req.method === "POST" ? "new-cart" : "other"
-  if (sub !== "line-items") return "other"
-  return req.method === "POST" && !lineId ? "add-line" : "line-item"
-}
-
 const limitNewCarts = rateLimited((_req, address) => [[limits.cartsByAddress, address]], tryAgainIn("new carts"))
 const limitLineItemWrites = rateLimited((_req, address) => [[limits.lineItemWritesByAddress, address]], tryAgainIn("cart changes"))
 
-/** Metadata caps, and the lines a new cart may be created with. */
-const checkBody: Handler = (req, res, next) => {
+/** Metadata caps on any /store write. */
+const capMetadata: Handler = (req, res, next) => {
   const problem = bodyMetadataProblem(req.body)
   if (problem) return refuse(res, 400, problem)
+  next()
+}
+
+/** The lines a new cart may be created with. */
+const newCartLines: Handler = (req, res, next) => {
   const items = (req.body as { items?: unknown } | undefined)?.items
-  if (writeOf(req) === "new-cart" && Array.isArray(items) && items.length > maxCartLines()) {
+  if (Array.isArray(items) && items.length > maxCartLines()) return refuse(res, 400, `A cart holds at most ${maxCartLines()} lines`)
+  next()
+}
+
+/** Adding a line to a cart that holds the most: refused, unless it holds that variant already (a quantity change). */
+const cartLines: Handler = async (req, res, next) => {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: ["id", "items.id", "items.variant_id"], filters: { id: req.params.id } })
+  const items = ((data[0] as { items?: { variant_id?: string | null }[] | null } | undefined)?.items ?? []).filter(Boolean)
+  const variant = (req.body as { variant_id?: unknown } | undefined)?.variant_id
+  if (items.length >= maxCartLines() && !items.some((i) => i.variant_id === variant)) {
     return refuse(res, 400, `A cart holds at most ${maxCartLines()} lines`)
   }
   next()
 }
 
-/** Adding a line to a cart that holds the most: refused, unless it holds that variant already (a quantity change). */
-const checkCartLines: Handler = async (req, res, next) => {
-  try {
-    const [, cartId] = segments(req)
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "cart", fields: ["id", "items.id", "items.variant_id"], filters: { id: cartId } })
-    const items = ((data[0] as { items?: { variant_id?: string | null }[] | null } | undefined)?.items ?? []).filter(Boolean)
-    const variant = (req.body as { variant_id?: unknown } | undefined)?.variant_id
-    if (items.length >= maxCartLines() && !items.some((i) => i.variant_id === variant)) {
-      return refuse(res, 400, `A cart holds at most ${maxCartLines()} lines`)
-    }
-    next()
-  } catch (err) {
-    next(err)
-  }
-}
-
-const newCart = chain(limitNewCarts, checkBody)
-const lineItemWrite = chain(limitLineItemWrites, checkBody)
-const addLine = chain(limitLineItemWrites, checkBody, checkCartLines)
-
-export const storeLimitsDoor: Handler = (req, res, next) => {
-  if (!WRITES.has(req.method)) return next()
-  switch (writeOf(req)) {
-    case "new-cart":
-      return newCart(req, res, next)
-    case "add-line":
-      return addLine(req, res, next)
-    case "line-item":
-      return lineItemWrite(req, res, next)
-    default:
-      return checkBody(req, res, next)
-  }
-}
+export const storeLimitsDoor: MiddlewareRoute[] = [
+  // counted first, so that every attempt counts
+  { matcher: beforeMedusa("/store/carts"), methods: ["POST"], middlewares: [limitNewCarts, newCartLines] },
+  { matcher: beforeMedusa("/store/carts/:id/line-items"), methods: ["POST"], middlewares: [limitLineItemWrites, cartLines] },
+  { matcher: beforeMedusa("/store/carts/:id/line-items/:line_id"), methods: ["POST", "DELETE"], middlewares: [limitLineItemWrites] },
+  // every write below /store: Medusa runs a wildcard route entry after those above, before the routes' own middlewares
+  { matcher: "/store/*", methods: WRITES, middlewares: [capMetadata] },
+]

@@ -1,6 +1,7 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { deliveryAreaOf } from "@shop/contract"
 import { cartCity, shippingOptionAreas } from "../../read-models/store-cart"
-import { segments, type Handler } from "./shared"
+import { rewriteAnswer, type Handler } from "./shared"
 
 type ListedOption = { id: string }
 
@@ -13,26 +14,18 @@ type ListedOption = { id: string }
  * offered. A cart without a city yet is offered both areas' options: choosing
  * and completing check the city again (carts.ts, steps/store-cart-order.ts).
  */
-export const storeShippingDoor: Handler = async (req, res, next) => {
-  try {
-    const cartId = typeof req.query.cart_id === "string" ? req.query.cart_id : null
-    if (req.method !== "GET" || segments(req).length || !cartId) return next()
-    const city = await cartCity(req.scope, cartId)
-    if (city === null) return next() // Medusa answers its own 404
-    const area = city ? deliveryAreaOf(city) : null
-    const json = res.json.bind(res)
-    res.json = ((body: { shipping_options?: ListedOption[] }) => {
-      if (!Array.isArray(body?.shipping_options) || res.statusCode >= 300) return json(body)
-      shippingOptionAreas(req.scope, body.shipping_options.map((o) => o.id))
-        .then((areas) => {
-          const offered = body.shipping_options!.filter((o) => areas.has(o.id) && (!area || areas.get(o.id) === area))
-          json({ ...body, shipping_options: offered })
-        })
-        .catch(next)
-      return res
-    }) as typeof res.json
-    next()
-  } catch (err) {
-    next(err)
-  }
+const offerCartAreaOnly: Handler = async (req, res, next) => {
+  const cartId = typeof req.query.cart_id === "string" ? req.query.cart_id : null
+  if (!cartId) return next()
+  const city = await cartCity(req.scope, cartId)
+  if (city === null) return next() // Medusa answers its own 404
+  const area = city ? deliveryAreaOf(city) : null
+  rewriteAnswer<{ shipping_options?: ListedOption[] }>(res, next, async (body) => {
+    if (!Array.isArray(body?.shipping_options)) return body
+    const areas = await shippingOptionAreas(req.scope, body.shipping_options.map((o) => o.id))
+    return { ...body, shipping_options: body.shipping_options.filter((o) => areas.has(o.id) && (!area || areas.get(o.id) === area)) }
+  })
+  next()
 }
+
+export const storeShippingDoor: MiddlewareRoute[] = [{ matcher: "/store/shipping-options", methods: ["GET"], middlewares: [offerCartAreaOnly] }]

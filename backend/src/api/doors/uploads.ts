@@ -1,17 +1,22 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { receiveImages, storeImages } from "../utils/upload"
-import { chain, refuse, segments, type Handler } from "./shared"
+import { beforeMedusa, refuse, type Handler } from "./shared"
+
+/** POST /admin/uploads: the one admin route that takes a multipart body (requests.ts lets it through). */
+export const UPLOAD_ROUTE = beforeMedusa("/admin/uploads")
+
+const refusePresigned: Handler = (_req, res) =>
+  refuse(res, 403, "Upload images through the shop's uploader; presigned uploads are not available")
 
 /**
  * /admin/uploads: Medusa Admin's own uploader obeys the shop's image rules:
  * PNG, JPEG, WEBP or GIF by their bytes, 5 MB a file enforced while
  * streaming, generated names (src/api/utils/upload.ts). Presigned uploads
- * (straight to storage, unchecked) are refused.
+ * (straight to storage, unchecked) are refused. Both come before Medusa's own
+ * middlewares for the route: multer would first read every file into memory,
+ * whatever its size, and a presigned request is refused whatever it holds.
  */
-export const uploadsDoor: Handler = (req, res, next) => {
-  const [first] = segments(req)
-  if (req.method !== "POST") return next()
-  if (!first) return chain(receiveImages("files", 10), storeImages)(req, res, next)
-  if (first === "presigned-urls") return refuse(res, 403, "Upload images through the shop's uploader; presigned uploads are not available")
-  next()
-}
-
+export const uploadsDoor: MiddlewareRoute[] = [
+  { matcher: UPLOAD_ROUTE, methods: ["POST"], middlewares: [receiveImages("files", 10), storeImages] },
+  { matcher: beforeMedusa("/admin/uploads/presigned-urls"), methods: ["POST"], middlewares: [refusePresigned] },
+]
