@@ -45,6 +45,46 @@ shopIntegrationTestRunner({
       return rows[0].n as number
     }
     const stockOf = async (id: string) => (await api.get(`/api/shop/products/get/${id}`)).data.data.stock as number
+    /** An id as a client may spell it in a path: every underscore percent-encoded (Medusa's router decodes it back). */
+    const encoded = (id: string) => id.replace(/_/g, "%5F")
+    /** A guest order placed through the shop's own checkout; the id is its Medusa order's. */
+    const shopOrder = async (email: string, phone: string) => {
+      const placed = await api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          guestName: "Private Person",
+          guestEmail: email,
+          guestPhone: phone,
+          cartItems: [{ productId: product._id, quantity: 1 }],
+          addressInfo: [{ address: "House 7, Road 2", city: "Dhaka", pincode: "1209", number: phone, notes: "" }],
+        },
+        from(newClient())
+      )
+      expect(placed.status).toBe(201)
+      return placed.data.data._id as string
+    }
+    /** A guest cart through /store with a line, an address, a delivery option and a payment session: ready to complete. */
+    const readyCart = async (address: string, phone: string, quantity: number) => {
+      const cart = (await api.post("/store/carts", { region_id: regionId, email: "guest@example.com" }, store(address))).data.cart
+      await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity }, store(address))
+      await api.post(
+        `/store/carts/${cart.id}`,
+        { shipping_address: { first_name: "G", last_name: "Uest", address_1: "House 1", city: "Dhaka", country_code: "bd", phone } },
+        store(address)
+      )
+      const options = (await api.get(`/store/shipping-options?cart_id=${cart.id}`, store(address))).data.shipping_options
+      expect(options.length).toBeGreaterThan(0)
+      expect((await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: options[0].id }, store(address))).status).toBe(200)
+      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, store(address))).data.payment_collection
+      const session = await api.post(
+        `/store/payment-collections/${collection.id}/payment-sessions`,
+        { provider_id: "pp_system_default" },
+        store(address)
+      )
+      expect(session.status).toBe(200)
+      return cart.id as string
+    }
     /** A registered customer with a session, through the shop's own routes. */
     const customer = async (name: string, address = newClient()) => {
       const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`
@@ -116,36 +156,73 @@ shopIntegrationTestRunner({
         expect(cart.email).toBe(owner.email)
         expect(cart.items).toEqual([])
       })
+
+      it("a customer's cart stays theirs under every spelling of its path: an encoded id, another letter case, a trailing slash", async () => {
+        const owner = await customer("Spelling Owner")
+        const mine = store(newClient(), { cookie: owner.cookie })
+        const id = (await api.post("/store/carts", { region_id: regionId }, mine)).data.cart.id as string
+        // Medusa's router decodes the id and ignores letter case and a trailing slash: each of these is the same cart
+        const carts = [`/store/carts/${encoded(id)}`, `/store/carts/${id.replace(/_/g, "%5f")}`, `/STORE/CARTS/${id}`, `/Store/Carts/${id}/`]
+        const lines = [`/store/carts/${encoded(id)}/line-items`, `/store/carts/${id}/LINE-ITEMS`, `/store/carts/${id}/line-items/`, `/STORE/Carts/${encoded(id)}/Line-Items/`]
+        // its owner reads it through each: the 404s below are the door's, not an unknown path's
+        for (const url of carts) expect([url, (await api.get(url, mine)).status]).toEqual([url, 200])
+
+        const snoop = await customer("Spelling Snoop")
+        for (const headers of [store(newClient()), store(newClient(), { cookie: snoop.cookie })]) {
+          for (const url of carts) {
+            const read = await api.get(url, headers)
+            expect([url, read.status, read.data.cart?.id]).toEqual([url, 404, undefined])
+            expect([url, (await api.post(url, { email: "evil@example.com" }, headers)).status]).toEqual([url, 404])
+          }
+          for (const url of lines) {
+            expect([url, (await api.post(url, { variant_id: variantId, quantity: 1 }, headers)).status]).toEqual([url, 404])
+          }
+        }
+        const [cart] = await getContainer().resolve(Modules.CART).listCarts({ id }, { relations: ["items"] })
+        expect(cart.email).toBe(owner.email)
+        expect(cart.items).toEqual([])
+        // the owner adds a line through each spelling: the same routes the stranger was refused on
+        for (const url of lines) expect([url, (await api.post(url, { variant_id: variantId, quantity: 1 }, mine)).status]).toEqual([url, 200])
+        const [after] = await getContainer().resolve(Modules.CART).listCarts({ id }, { relations: ["items"] })
+        expect(after.items.map((i) => Number(i.quantity))).toEqual([lines.length])
+      })
     })
 
     it("a cart completed through /store becomes one shop order, its units taken by the shop, no Medusa reservation", async () => {
       const address = newClient()
       const stock = await stockOf(product._id)
       const before = [await count('"order"'), await count("reservation_item"), await count("shop_order")]
-      const cart = (await api.post("/store/carts", { region_id: regionId, email: "guest@example.com" }, store(address))).data.cart
-      await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity: 2 }, store(address))
-      await api.post(
-        `/store/carts/${cart.id}`,
-        { shipping_address: { first_name: "G", last_name: "Uest", address_1: "House 1", city: "Dhaka", country_code: "bd", phone: "01712345678" } },
-        store(address)
-      )
-      const options = (await api.get(`/store/shipping-options?cart_id=${cart.id}`, store(address))).data.shipping_options
-      expect(options.length).toBeGreaterThan(0)
-      expect((await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: options[0].id }, store(address))).status).toBe(200)
-      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, store(address))).data.payment_collection
-      const session = await api.post(
-        `/store/payment-collections/${collection.id}/payment-sessions`,
-        { provider_id: "pp_system_default" },
-        store(address)
-      )
-      expect(session.status).toBe(200)
+      const cartId = await readyCart(address, "01712345678", 2)
 
-      const complete = await api.post(`/store/carts/${cart.id}/complete`, {}, store(address))
+      const complete = await api.post(`/store/carts/${cartId}/complete`, {}, store(address))
       expect(complete.status).toBe(200)
       expect(complete.data).toMatchObject({ type: "order", order: { id: expect.stringMatching(/^order_/) } })
       // one order, the shop's, and no Medusa reservation: the shop took the units
       expect([await count('"order"'), await count("reservation_item"), await count("shop_order")]).toEqual([before[0]! + 1, before[1], before[2]! + 1])
       expect(await stockOf(product._id)).toBe(stock - 2)
+    })
+
+    it.each([
+      ["another letter case and a trailing slash", (id: string) => `/store/carts/${id}/Complete/`, "01812345671"],
+      ["upper case", (id: string) => `/STORE/CARTS/${id}/COMPLETE`, "01812345672"],
+      ["an encoded id", (id: string) => `/store/carts/${encoded(id)}/complete`, "01812345673"],
+    ])("a cart completed through /store with %s still becomes one shop order, no Medusa reservation", async (_name, url, phone) => {
+      // Medusa's router sends each of these spellings to its own completion, which makes an order of its own with a reservation
+      const address = newClient()
+      const stock = await stockOf(product._id)
+      const before = [await count('"order"'), await count("reservation_item"), await count("shop_order")]
+      // a phone of its own: the shop's per-phone order limit is not what is tested here
+      const cartId = await readyCart(address, phone, 1)
+
+      const complete = await api.post(url(cartId), {}, store(address))
+      expect(complete.status).toBe(200)
+      expect(complete.data).toMatchObject({ type: "order", order: { id: expect.stringMatching(/^order_/) } })
+      expect([await count('"order"'), await count("reservation_item"), await count("shop_order")]).toEqual([before[0]! + 1, before[1], before[2]! + 1])
+      expect(await stockOf(product._id)).toBe(stock - 1)
+      // the one order made is linked to the shop's record
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["shop_order.id"], filters: { id: complete.data.order.id } })
+      expect((data[0] as { shop_order?: { id: string } | null }).shop_order?.id).toEqual(expect.any(String))
     })
 
     describe("password guessing through every auth route", () => {
@@ -381,6 +458,61 @@ shopIntegrationTestRunner({
         expect(transfer.status).toBe(403)
         const returned = await api.post("/store/returns", { order_id: orderId, items: [] }, store(newClient()))
         expect(returned.status).toBe(403)
+      })
+
+      it("a transfer is refused under every spelling of its path, and none is requested", async () => {
+        const orderId = await shopOrder("transfer.spelling@example.com", "01912345671")
+        // the order's routes take every spelling: its read, redacted, comes back through an odd one
+        const read = await api.get(`/Store/Orders/${encoded(orderId)}/`, store(newClient()))
+        expect(read.status).toBe(200)
+        expect(read.data.order.id).toBe(orderId)
+        expect(JSON.stringify(read.data)).not.toContain("transfer.spelling@example.com")
+
+        const someone = await customer("Transfer Spelling")
+        for (const url of [
+          `/store/orders/${orderId}/TRANSFER/request`,
+          `/store/orders/${encoded(orderId)}/transfer/request`,
+          `/Store/Orders/${orderId}/Transfer/Request/`,
+          `/store/orders/${orderId}/transfer/request/`,
+        ]) {
+          const transfer = await api.post(url, {}, store(newClient(), { cookie: someone.cookie }))
+          expect([url, transfer.status]).toEqual([url, 403])
+          expect(transfer.data.message).toBe("Orders cannot be transferred between accounts on this shop")
+        }
+        // Medusa records a requested transfer as an order change: there is none, and the order is still no account's
+        const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        const { rows } = await knex.raw("select count(*)::int as n from order_change where order_id = ? and change_type = 'transfer'", [orderId])
+        expect(rows[0].n).toBe(0)
+        const [order] = await getContainer().resolve(Modules.ORDER).listOrders({ id: orderId }, { select: ["id", "customer_id"] })
+        expect(order.customer_id).not.toBe(someone.id)
+      })
+    })
+
+    describe("shop orders through Medusa Admin's /admin/orders", () => {
+      it("a cancel is refused (409) under every spelling of its path, and the order stays pending in both records", async () => {
+        const admin = await loginAs(api, ADMIN)
+        const asAdmin = { ...anyStatus, headers: { cookie: admin.cookie } }
+        const orderId = await shopOrder("cancel.spelling@example.com", "01912345672")
+        // reads pass under the odd spellings too: each reaches Medusa's own order routes
+        for (const url of [`/admin/orders/${encoded(orderId)}`, `/ADMIN/ORDERS/${orderId}/`]) {
+          const read = await api.get(url, asAdmin)
+          expect([url, read.status, read.data.order?.id]).toEqual([url, 200, orderId])
+        }
+        for (const url of [
+          `/admin/orders/${orderId}/cancel`,
+          `/admin/orders/${encoded(orderId)}/cancel`,
+          `/admin/orders/${orderId}/CANCEL`,
+          `/Admin/Orders/${orderId}/Cancel/`,
+          `/admin/orders/${encoded(orderId)}/cancel/`,
+        ]) {
+          const cancel = await api.post(url, {}, asAdmin)
+          expect([url, cancel.status]).toEqual([url, 409])
+          expect(cancel.data.message).toMatch(/shop order.*Orders screen/)
+        }
+        const order = (await api.get(`/admin/orders/${orderId}`, { ...asAdmin, params: { fields: "id,status,canceled_at" } })).data.order
+        expect({ status: order.status, canceled_at: order.canceled_at }).toEqual({ status: "pending", canceled_at: null })
+        const shop = await api.get(`/api/admin/order/order-details/${orderId}`, asAdmin)
+        expect(shop.data.data.orderStatus).toBe("pending")
       })
     })
   },
