@@ -1,7 +1,9 @@
 // One ESLint config for the whole repository (`npm run lint`; `npm test` runs it first).
 //
-// - typescript-eslint's recommended rules on all TypeScript; React's and react-hooks'
+// - typescript-eslint's recommended rules on all TypeScript; React's, react-hooks' and jsx-a11y's
 //   recommended rules on browser code (storefront/src, backend/src/admin).
+// - One format for every workspace: Prettier (.prettierrc.json; `npm run format` writes it,
+//   `npm run lint` checks it), with ESLint's stylistic rules off; imports in one order (import-x/order).
 // - Medusa's rules (its core repo's eslint config and the house style guide): no `@ts-ignore`,
 //   `_`-prefixed names may go unused, MedusaError instead of `throw new Error` on the server,
 //   declarative workflow composition, one react-query client and one router in the admin;
@@ -12,13 +14,15 @@
 //   levels (`../../`); further up, use the alias (`#app/*` in backend, `@/*` in storefront).
 import { readdirSync } from "node:fs"
 import js from "@eslint/js"
+import { defineConfig } from "eslint/config"
+import prettier from "eslint-config-prettier/flat"
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript"
 import { importX } from "eslint-plugin-import-x"
+import jsxA11y from "eslint-plugin-jsx-a11y"
 import react from "eslint-plugin-react"
 import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
-import { defineConfig } from "eslint/config"
 import noCycle from "./scripts/lint/no-cycle.mjs"
 import workflowsOnly from "./scripts/lint/workflows-only.mjs"
 
@@ -105,7 +109,8 @@ const storefrontZones = [
     target: `${S}/features/${f}`,
     from: `${S}/features`,
     except: [`./${f}`],
-    message: "Features do not import each other: compose them in src/app, or move the shared part to src/lib or src/components.",
+    message:
+      "Features do not import each other: compose them in src/app, or move the shared part to src/lib or src/components.",
   })),
   {
     target: `${S}/features`,
@@ -154,7 +159,8 @@ const cycleProjects = [
 const serverSyntax = [
   {
     selector: "ThrowStatement > NewExpression[callee.name='Error']",
-    message: "Throw MedusaError (from @medusajs/framework/utils) with a type, so the API answers with the right status.",
+    message:
+      "Throw MedusaError (from @medusajs/framework/utils) with a type, so the API answers with the right status.",
   },
 ]
 const workflowSyntax = [
@@ -163,7 +169,8 @@ const workflowSyntax = [
     message: "Workflow composition is declarative: no async (use steps).",
   },
   {
-    selector: "CallExpression[callee.name='createWorkflow'] > :function > BlockStatement > :matches(IfStatement, SwitchStatement, ForStatement, ForOfStatement, ForInStatement, WhileStatement, TryStatement)",
+    selector:
+      "CallExpression[callee.name='createWorkflow'] > :function > BlockStatement > :matches(IfStatement, SwitchStatement, ForStatement, ForOfStatement, ForInStatement, WhileStatement, TryStatement)",
     message: "Workflow composition is declarative: no if/switch/loops/try (use when() and transform()).",
   },
 ]
@@ -213,7 +220,10 @@ export default defineConfig(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       // STYLE.md: no `@ts-ignore` (to force a core status or anything else); a described @ts-expect-error is allowed.
-      "@typescript-eslint/ban-ts-comment": ["error", { "ts-expect-error": "allow-with-description", minimumDescriptionLength: 10 }],
+      "@typescript-eslint/ban-ts-comment": [
+        "error",
+        { "ts-expect-error": "allow-with-description", minimumDescriptionLength: 10 },
+      ],
     },
   },
 
@@ -231,6 +241,11 @@ export default defineConfig(
   {
     files: ["storefront/src/**/*.{ts,tsx}", "backend/src/admin/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // labels, roles, alt texts, keyboard access: shoppers on phones with screen readers, merchants on keyboards
+    files: ["storefront/src/**/*.{ts,tsx}", "backend/src/admin/**/*.{ts,tsx}"],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     files: ["storefront/src/**/*.{ts,tsx}", "backend/src/admin/**/*.{ts,tsx}"],
@@ -258,6 +273,21 @@ export default defineConfig(
     rules: {
       "shop/no-cycle": ["error", { projects: cycleProjects }],
       "no-restricted-imports": restrictedImports(),
+      // one order everywhere: node and packages, then the aliases, then relative paths (fixed by eslint --fix)
+      "import-x/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
+          pathGroups: [
+            { pattern: "@shop/**", group: "internal" },
+            { pattern: "#app/**", group: "internal" },
+            { pattern: "@/**", group: "internal" },
+          ],
+          pathGroupsExcludedImportTypes: ["builtin"],
+          "newlines-between": "never",
+          alphabetize: { order: "asc", caseInsensitive: true },
+        },
+      ],
       "import-x/no-restricted-paths": ["error", { zones: workspaceZones }],
     },
   },
@@ -270,7 +300,10 @@ export default defineConfig(
     files: ["storefront/**"],
     settings: resolver("storefront/tsconfig.json"),
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: [...workspaceZones, ...storefrontZones, ...productionOnlyZones] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...workspaceZones, ...storefrontZones, ...productionOnlyZones] },
+      ],
     },
   },
   {
@@ -306,10 +339,7 @@ export default defineConfig(
     // Every operation is a workflow of steps with compensation: src/workflows exports workflows and steps,
     // reads go to src/read-models, pure helpers to src/lib or their module. Hooks register core workflows' hooks.
     files: [`${B}/workflows/**/*.ts`],
-    ignores: [
-      ...TESTS,
-      `${B}/workflows/hooks/**`,
-    ],
+    ignores: [...TESTS, `${B}/workflows/hooks/**`],
     plugins: { shop },
     rules: { "shop/workflows-only": "error" },
   },
@@ -331,10 +361,13 @@ export default defineConfig(
   {
     // Data goes through the one sdk (storefront/src/lib/sdk.ts, backend/src/admin/lib/sdk.ts).
     files: [`${S}/**/*.{ts,tsx}`, `${B}/admin/**/*.{ts,tsx}`],
-    // the landing page's own small client (the sdk is too big for its 60 KB budget: issue 18)
+    // the landing page's own small client (the sdk is too big for its 60 KB budget)
     ignores: [...TESTS, `${S}/lib/http.ts`],
     rules: {
       "no-restricted-globals": ["error", { name: "fetch", message: "Call the API through the sdk, not raw fetch." }],
     },
   },
+
+  // Prettier formats (npm run format; npm run lint checks): ESLint's stylistic rules that would fight it are off
+  prettier
 )

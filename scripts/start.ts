@@ -76,7 +76,9 @@ async function main() {
         if (!ownSignalListeners.has(listener)) process.removeListener(signal, listener)
       }
     }
-    log(db.embedded ? `PostgreSQL (embedded) in ${path.relative(ROOT, dataDir)}/postgres` : `PostgreSQL from DATABASE_URL`)
+    log(
+      db.embedded ? `PostgreSQL (embedded) in ${path.relative(ROOT, dataDir)}/postgres` : `PostgreSQL from DATABASE_URL`
+    )
 
     const secrets = production
       ? { JWT_SECRET: process.env.JWT_SECRET!, COOKIE_SECRET: process.env.COOKIE_SECRET! }

@@ -3,7 +3,7 @@
  * closing line `N passed, M failed` summed over all runners. Exits non-zero
  * when anything failed or a runner broke.
  *
- *   lint       - ESLint (npm run lint): rules, import boundaries, no cycles
+ *   lint       - npm run lint: ESLint (rules, import order and boundaries, no cycles), then Prettier's check
  *   contract   - Vitest: the shared contract
  *   storefront - Vitest (components, hooks, storefront server)
  *   backend    - Jest + Medusa's integration runner, HTTP against a real PostgreSQL
@@ -77,8 +77,8 @@ function exec(suite: Suite): Promise<number> {
 const passedByExit = (code: number): Counts | null =>
   code === 0 ? { passed: 1, failed: 0, skipped: 0 } : code === 1 ? { passed: 0, failed: 1, skipped: 0 } : null
 
-/** ESLint over the repository: one check, passed or failed by its exit code (2: ESLint itself broke). */
-const lint: Suite = { name: "lint", command: bin("eslint"), args: ["."], cwd: ROOT, counts: passedByExit }
+/** `npm run lint` (ESLint, then Prettier's check): one check, passed or failed by its exit code. */
+const lint: Suite = { name: "lint", command: "npm", args: ["run", "--silent", "lint"], cwd: ROOT, counts: passedByExit }
 
 async function main() {
   const runStarted = Date.now()
@@ -129,7 +129,9 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
   const playwrightJson = path.join(work, "playwright.json")
   const vitestCounts = (file: string) => {
     const r = readJson(file)
-    return r ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests } : null
+    return r
+      ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
+      : null
   }
   // Jest and Vitest write the same per-file shape
   const jestFiles = (file: string) => (): FileTime[] =>
@@ -169,7 +171,9 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     },
     counts: () => {
       const r = readJson(jestJson)
-      return r ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests } : null
+      return r
+        ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
+        : null
     },
     files: jestFiles(jestJson),
   }
@@ -212,29 +216,31 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     env: { ...dbEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     counts: () => {
       const r = readJson(playwrightJson)
-      return r ? { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped } : null
+      return r
+        ? { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
+        : null
     },
     files: () => playwrightFiles(readJson(playwrightJson)),
   }
-  const stages = [
-    [[lint, contract, storefront], [build]],
-    [[backend]],
-    [[e2e]],
-    [[scripts]],
-  ]
+  const stages = [[[lint, contract, storefront], [build]], [[backend]], [[e2e]], [[scripts]]]
   // the builds go with what needs them
   if (only.size && (only.has(e2e.name) || only.has(scripts.name))) only.add(build.name)
   return { stages, names: stages.flat(2).map((s) => s.name) }
 }
 
-type PlaywrightSuite = { file: string; suites?: PlaywrightSuite[]; specs?: { tests: { results: { duration: number }[] }[] }[] }
+type PlaywrightSuite = {
+  file: string
+  suites?: PlaywrightSuite[]
+  specs?: { tests: { results: { duration: number }[] }[] }[]
+}
 
 /** Playwright's JSON report: each file's summed test durations (one worker: its share of the run). */
 function playwrightFiles(report: { suites?: PlaywrightSuite[] } | null): FileTime[] {
   const totals = new Map<string, number>()
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests) for (const r of t.results) totals.set(suite.file, (totals.get(suite.file) ?? 0) + r.duration / 1000)
+      for (const t of spec.tests)
+        for (const r of t.results) totals.set(suite.file, (totals.get(suite.file) ?? 0) + r.duration / 1000)
     for (const child of suite.suites ?? []) walk(child)
   }
   for (const suite of report?.suites ?? []) walk(suite)
@@ -264,7 +270,8 @@ function summarize(results: Result[], totalSeconds: number) {
   if (totalSeconds > BUDGET_SECONDS) {
     console.log(`WARNING: past the budget by ${minutes(totalSeconds - BUDGET_SECONDS)}; the slowest files:`)
     for (const r of results)
-      for (const f of r.slowest) console.log(`  ${r.name.padEnd(width)} ${f.seconds.toFixed(0).padStart(5)} s  ${f.file}`)
+      for (const f of r.slowest)
+        console.log(`  ${r.name.padEnd(width)} ${f.seconds.toFixed(0).padStart(5)} s  ${f.file}`)
   }
   process.exit(failed > 0 || passed === 0 ? 1 : 0)
 }

@@ -5,5 +5,8 @@ module.exports = async function globalSetup() {
   if (process.env.SHOP_TEST_TEMPLATE === "off") return
   const started = Date.now()
   process.env.SHOP_TEST_TEMPLATE = await ensureTemplate()
-  if (Date.now() - started > 2000) console.log(`\ntest database template ${process.env.SHOP_TEST_TEMPLATE} migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  if (Date.now() - started > 2000)
+    console.log(
+      `\ntest database template ${process.env.SHOP_TEST_TEMPLATE} migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`
+    )
 }

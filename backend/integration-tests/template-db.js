@@ -82,7 +82,13 @@ function migrate(database) {
     const child = spawn(
       process.execPath,
       // the runner does not run Medusa's data migration scripts either
-      [require.resolve("@medusajs/cli/cli.js", { paths: [BACKEND] }), "db:migrate", "--skip-scripts", "--execute-safe-links", "--execute-safe-search"],
+      [
+        require.resolve("@medusajs/cli/cli.js", { paths: [BACKEND] }),
+        "db:migrate",
+        "--skip-scripts",
+        "--execute-safe-links",
+        "--execute-safe-search",
+      ],
       {
         cwd: BACKEND,
         env: { ...process.env, DATABASE_URL: serverUrl(database), NODE_ENV: "test", LOG_LEVEL: "error" },
@@ -93,7 +99,13 @@ function migrate(database) {
     child.stderr.on("data", (d) => output.push(d))
     child.on("error", reject)
     child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`medusa db:migrate for the test template failed (${code}):\n${Buffer.concat(output).toString().slice(-4000)}`))
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `medusa db:migrate for the test template failed (${code}):\n${Buffer.concat(output).toString().slice(-4000)}`
+            )
+          )
     )
   })
 }
@@ -114,7 +126,8 @@ async function ensureTemplate() {
     return false
   })
   if (existing) return name
-  const dropBuilding = () => withServer((client) => client.query(`drop database if exists ${quote(building)} with (force)`))
+  const dropBuilding = () =>
+    withServer((client) => client.query(`drop database if exists ${quote(building)} with (force)`))
   try {
     await migrate(building)
     await withServer((client) => client.query(`alter database ${quote(building)} rename to ${quote(name)}`))

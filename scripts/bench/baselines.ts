@@ -89,7 +89,10 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) })
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  })
   res.end(text)
 }
 
@@ -107,7 +110,11 @@ function serveB1(port: number, databaseUrl: string): void {
     if (req.method !== "POST") return send(res, 404, { success: false })
     let client: pg.PoolClient | undefined
     try {
-      const input = JSON.parse((await readBody(req)) || "{}") as { productId?: number; quantity?: number; guestName?: string }
+      const input = JSON.parse((await readBody(req)) || "{}") as {
+        productId?: number
+        quantity?: number
+        guestName?: string
+      }
       const productId = Number(input.productId ?? B1_PRODUCT_ID)
       const quantity = 1
       client = await pool.connect()

@@ -15,7 +15,13 @@
 import { startBenchStack } from "./lib"
 import { reportDashboard } from "./report"
 import { say } from "./scenarios/context"
-import { DASHBOARD_CONNECTIONS, DASHBOARD_DURATION, DASHBOARD_ORDERS, insertOrders, measureDashboard } from "./scenarios/dashboard"
+import {
+  DASHBOARD_CONNECTIONS,
+  DASHBOARD_DURATION,
+  DASHBOARD_ORDERS,
+  insertOrders,
+  measureDashboard,
+} from "./scenarios/dashboard"
 
 async function main(): Promise<number> {
   const stack = await startBenchStack({
@@ -25,7 +31,13 @@ async function main(): Promise<number> {
   })
   try {
     const { liveOrders, results } = await measureDashboard(stack)
-    reportDashboard({ orders: DASHBOARD_ORDERS, liveOrders, connections: DASHBOARD_CONNECTIONS, durationSeconds: DASHBOARD_DURATION, results })
+    reportDashboard({
+      orders: DASHBOARD_ORDERS,
+      liveOrders,
+      connections: DASHBOARD_CONNECTIONS,
+      durationSeconds: DASHBOARD_DURATION,
+      results,
+    })
     const failed = results.filter((r) => !r.ok)
     if (failed.length) {
       console.error(`not every answer was a 200 with success: true (${failed.map((r) => r.period).join(", ")})`)

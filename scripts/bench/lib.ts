@@ -244,7 +244,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10
 function withEach(each: () => { body?: string; headers?: Record<string, string> }) {
   return (request: AutocannonRequest): AutocannonRequest => {
     const mine = each()
-    return { ...request, headers: { ...request.headers, ...mine.headers }, ...(mine.body !== undefined ? { body: mine.body } : {}) }
+    return {
+      ...request,
+      headers: { ...request.headers, ...mine.headers },
+      ...(mine.body !== undefined ? { body: mine.body } : {}),
+    }
   }
 }
 
@@ -327,7 +331,11 @@ export function formatTable(rows: Record<string, string | number | boolean>[]): 
       .map((v, i) => (typeof v === "number" ? cell(v).padStart(widths[i]) : cell(v).padEnd(widths[i])))
       .join("  ")
       .trimEnd()
-  return [line(columns), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map((r) => line(columns.map((c) => r[c])))].join("\n")
+  return [
+    line(columns),
+    widths.map((w) => "-".repeat(w)).join("  "),
+    ...rows.map((r) => line(columns.map((c) => r[c]))),
+  ].join("\n")
 }
 
 export function printTable(rows: Record<string, string | number | boolean>[]): void {

@@ -77,8 +77,7 @@ const round = (n: number | null, digits = 0): number | null => (n === null ? nul
 function figuresOf(lhr: Result): LighthouseRun {
   const score = lhr.categories.performance?.score
   const summary = lhr.audits["resource-summary"]?.details as
-    | { items?: { resourceType: string; transferSize?: number; requestCount?: number }[] }
-    | undefined
+    { items?: { resourceType: string; transferSize?: number; requestCount?: number }[] } | undefined
   const row = (type: string) => summary?.items?.find((i) => i.resourceType === type)
   return {
     score: typeof score === "number" ? Math.round(score * 100) : null,
@@ -99,7 +98,11 @@ function figuresOf(lhr: Result): LighthouseRun {
  * Loads `url` `runs` times with Lighthouse in one headless Chromium; returns the
  * median run by score (ties broken by LCP) with every run alongside.
  */
-export async function runLighthouse(url: string, runs = 3, log: (line: string) => void = () => undefined): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  url: string,
+  runs = 3,
+  log: (line: string) => void = () => undefined
+): Promise<LighthouseFigures> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error("Lighthouse runs take a whole number >= 1")
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`)
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" })
@@ -115,7 +118,9 @@ export async function runLighthouse(url: string, runs = 3, log: (line: string) =
       results.push(run)
       log(
         `lighthouse ${url} run ${i + 1}/${runs}: ` +
-          (run.error ? `error ${run.error}` : `score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}`)
+          (run.error
+            ? `error ${run.error}`
+            : `score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}`)
       )
     }
     // median by score; a failed run (no score) sorts first, a slower LCP before a faster one
@@ -147,7 +152,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   runLighthouse(url, runs, (line) => console.log(`[lighthouse] ${line}`)).then(
     (f) => {
       const { runs: all, ...median } = f
-      console.log(JSON.stringify({ ...median, runs: all.map(({ warnings, ...r }) => ({ ...r, warnings: warnings.length })) }, null, 2))
+      console.log(
+        JSON.stringify(
+          { ...median, runs: all.map(({ warnings, ...r }) => ({ ...r, warnings: warnings.length })) },
+          null,
+          2
+        )
+      )
     },
     (error) => {
       console.error(error instanceof Error ? error.stack : error)

@@ -168,7 +168,8 @@ export async function seedOrders(
   opts: { log?: Log; landingSlug?: string | null } = {}
 ): Promise<SeedResult> {
   const log = opts.log ?? (() => undefined)
-  if (!Number.isInteger(total) || total < 0) throw new Error(`seedOrders: total takes a whole number >= 0, not ${total}`)
+  if (!Number.isInteger(total) || total < 0)
+    throw new Error(`seedOrders: total takes a whole number >= 0, not ${total}`)
   return withClient(databaseUrl, async (client) => {
     const started = performance.now()
     const counts = await client.query<{ orders: number; bench: number }>(
@@ -194,7 +195,9 @@ export async function seedOrders(
       }
       next += size
       inserted += size
-      log(`order history: ${before + inserted} of ${total} (${size} in ${seconds(batchStarted)} s, ${seconds(started)} s in all)`)
+      log(
+        `order history: ${before + inserted} of ${total} (${size} in ${seconds(batchStarted)} s, ${seconds(started)} s in all)`
+      )
     }
     const insertSeconds = seconds(started)
     const vacuumStarted = performance.now()
@@ -301,13 +304,43 @@ function orderPathQueries(v: { phone: string; newPhone: string; address: string;
     { name: "phoneHistory (phone with orders)", source: `${guard} phoneHistory`, sql: phoneHistory, values: [v.phone] },
     { name: "phoneHistory (new phone)", source: `${guard} phoneHistory`, sql: phoneHistory, values: [v.newPhone] },
     { name: "addressLastDay", source: `${guard} addressLastDay`, sql: addressLastDay, values: [v.address] },
-    { name: "duplicateOrder (phone with orders)", source: `${guard} duplicateOrder`, sql: duplicateOrder, values: [v.phone, hours, products] },
-    { name: "duplicateOrder (new phone)", source: `${guard} duplicateOrder`, sql: duplicateOrder, values: [v.newPhone, hours, products] },
-    { name: "blocklisted (phone, address)", source: `${guard} blocklisted`, sql: blocklisted, values: [v.phone, v.address] },
+    {
+      name: "duplicateOrder (phone with orders)",
+      source: `${guard} duplicateOrder`,
+      sql: duplicateOrder,
+      values: [v.phone, hours, products],
+    },
+    {
+      name: "duplicateOrder (new phone)",
+      source: `${guard} duplicateOrder`,
+      sql: duplicateOrder,
+      values: [v.newPhone, hours, products],
+    },
+    {
+      name: "blocklisted (phone, address)",
+      source: `${guard} blocklisted`,
+      sql: blocklisted,
+      values: [v.phone, v.address],
+    },
     { name: "findOrderRequest", source: `${service} findOrderRequest`, sql: findOrderRequest, values: [v.key, hours] },
-    { name: "recordOrder: free a stale key", source: `${service} recordOrder`, sql: freeStaleKey, values: [v.key, hours] },
-    { name: "ordersOfPhone (phone with orders)", source: `${guard} ordersOfPhone`, sql: ordersOfPhone, values: [v.phone, 20] },
-    { name: "ordersOfPhone (new phone)", source: `${guard} ordersOfPhone`, sql: ordersOfPhone, values: [v.newPhone, 20] },
+    {
+      name: "recordOrder: free a stale key",
+      source: `${service} recordOrder`,
+      sql: freeStaleKey,
+      values: [v.key, hours],
+    },
+    {
+      name: "ordersOfPhone (phone with orders)",
+      source: `${guard} ordersOfPhone`,
+      sql: ordersOfPhone,
+      values: [v.phone, 20],
+    },
+    {
+      name: "ordersOfPhone (new phone)",
+      source: `${guard} ordersOfPhone`,
+      sql: ordersOfPhone,
+      values: [v.newPhone, 20],
+    },
   ]
 }
 
@@ -334,7 +367,9 @@ export async function orderPathPlans(databaseUrl: string): Promise<QueryPlan[]> 
       `select product_ids from order_risk where deleted_at is null and phone = $1 order by created_at desc limit 1`,
       [phone]
     )
-    const key = await client.query<{ key: string }>(`select key from order_request where deleted_at is null order by created_at desc limit 1`)
+    const key = await client.query<{ key: string }>(
+      `select key from order_request where deleted_at is null order by created_at desc limit 1`
+    )
     const queries = orderPathQueries({
       phone,
       newPhone,
@@ -354,7 +389,9 @@ export async function orderPathPlans(databaseUrl: string): Promise<QueryPlan[]> 
         const nodes: string[] = []
         const seqScanTables: string[] = []
         walk(root, (n) => {
-          nodes.push(`${n["Node Type"]}${n["Relation Name"] ? ` on ${n["Relation Name"]}` : ""}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`)
+          nodes.push(
+            `${n["Node Type"]}${n["Relation Name"] ? ` on ${n["Relation Name"]}` : ""}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`
+          )
           if (n["Node Type"] === "Seq Scan" && n["Relation Name"]) seqScanTables.push(n["Relation Name"])
         })
         plans.push({
@@ -405,7 +442,10 @@ function random(seed: number) {
  * loopback under the bench's TRUST_PROXY), drawn from the history's pool.
  * One generator for every run, so no phone or key repeats between runs.
  */
-export function landingOrderRequests(productId: string, landingSlug: string): () => { body: string; headers: Record<string, string> } {
+export function landingOrderRequests(
+  productId: string,
+  landingSlug: string
+): () => { body: string; headers: Record<string, string> } {
   const next = random(20261125)
   let n = 0
   return () => {

@@ -14,7 +14,13 @@ import { round1, round3, say, type Figure, type MemorySample } from "./scenarios
 import type { DashboardFigure } from "./scenarios/dashboard"
 import type { FlashResult } from "./scenarios/flash"
 import { kb, type LighthousePage } from "./scenarios/lighthouse"
-import { FLASH_CONNECTIONS, LIGHTHOUSE, LIGHTHOUSE_RUNS, ORDER_CONNECTIONS, ORDERS_AT_SCALE } from "./scenarios/settings"
+import {
+  FLASH_CONNECTIONS,
+  LIGHTHOUSE,
+  LIGHTHOUSE_RUNS,
+  ORDER_CONNECTIONS,
+  ORDERS_AT_SCALE,
+} from "./scenarios/settings"
 
 /** A goal judged: `skipped` when its phase did not run (neither met nor missed). */
 type Judged = { goal: string; actual: string; met: boolean; skipped?: boolean }
@@ -53,7 +59,11 @@ function adminGoal(f: AdminScreensPhase): Judged {
   if ("error" in f) return { goal, actual: `failed: ${f.error.slice(0, 40)}`, met: false }
   const all = [...f.screens, f.handoff]
   const slowest = all.reduce((a, b) => (b.medianMs > a.medianMs ? b : a))
-  return { goal, actual: `slowest ${slowest.screen} ${slowest.medianMs} ms`, met: all.every((s) => s.medianMs <= GOALS.adminScreenMs) }
+  return {
+    goal,
+    actual: `slowest ${slowest.screen} ${slowest.medianMs} ms`,
+    met: all.every((s) => s.medianMs <= GOALS.adminScreenMs),
+  }
 }
 
 function lighthouseGoal(
@@ -67,7 +77,8 @@ function lighthouseGoal(
   if (!LIGHTHOUSE) return { goal, actual: "skipped (BENCH_LIGHTHOUSE=0)", met: false, skipped: true }
   const l = lighthouse.find((p) => p.page === page)
   const v = l ? value(l) : undefined
-  if (typeof v !== "number") return { goal, actual: l?.error ? `failed: ${l.error.split(":")[0].slice(0, 40)}` : "no figure", met: false }
+  if (typeof v !== "number")
+    return { goal, actual: l?.error ? `failed: ${l.error.split(":")[0].slice(0, 40)}` : "no figure", met: false }
   return { goal, actual: `${v}${unit}`, met: ok(v) }
 }
 
@@ -75,10 +86,26 @@ function benchGoals(r: BenchResults): Judged[] {
   const { listing, landingRead, orders, atScale, flash, edgeLandingHtml, edgeListing, lighthouse } = r
   const maxRss = Math.max(...r.memory.map((m) => m.rssMB))
   return [
-    { goal: `listing >= ${GOALS.listingRatio} x B0`, actual: `${listing.ratio} x B0`, met: (listing.ratio ?? 0) >= GOALS.listingRatio },
-    { goal: `listing p97.5 <= ${GOALS.listingP97_5Ms} ms`, actual: `${listing.p97_5} ms`, met: listing.p97_5 <= GOALS.listingP97_5Ms },
-    { goal: `landing read >= ${GOALS.landingRatio} x B0`, actual: `${landingRead.ratio} x B0`, met: (landingRead.ratio ?? 0) >= GOALS.landingRatio },
-    { goal: `order placement >= ${GOALS.orderRatio} x B1`, actual: `${orders.ratio} x B1`, met: (orders.ratio ?? 0) >= GOALS.orderRatio },
+    {
+      goal: `listing >= ${GOALS.listingRatio} x B0`,
+      actual: `${listing.ratio} x B0`,
+      met: (listing.ratio ?? 0) >= GOALS.listingRatio,
+    },
+    {
+      goal: `listing p97.5 <= ${GOALS.listingP97_5Ms} ms`,
+      actual: `${listing.p97_5} ms`,
+      met: listing.p97_5 <= GOALS.listingP97_5Ms,
+    },
+    {
+      goal: `landing read >= ${GOALS.landingRatio} x B0`,
+      actual: `${landingRead.ratio} x B0`,
+      met: (landingRead.ratio ?? 0) >= GOALS.landingRatio,
+    },
+    {
+      goal: `order placement >= ${GOALS.orderRatio} x B1`,
+      actual: `${orders.ratio} x B1`,
+      met: (orders.ratio ?? 0) >= GOALS.orderRatio,
+    },
     {
       goal: `landing COD order p95 <= ${GOALS.orderP95Ms} ms at ${ORDER_CONNECTIONS} connections (${BASE_ORDERS.toLocaleString("en")} orders)`,
       actual: `${orders.p95} ms`,
@@ -87,16 +114,28 @@ function benchGoals(r: BenchResults): Judged[] {
     {
       goal: `landing order p95 at ${ORDERS_AT_SCALE.toLocaleString("en")} orders <= ${GOALS.orderP95AtScaleRatio} x p95 at ${BASE_ORDERS.toLocaleString("en")}`,
       actual: `${atScale.figure.p95} ms vs ${orders.p95} ms (${orders.p95 > 0 ? round3(atScale.figure.p95 / orders.p95) : "-"} x)`,
-      met: atScale.figure.p95 <= GOALS.orderP95AtScaleRatio * orders.p95 && allAnswered(orders) && allAnswered(atScale.figure),
+      met:
+        atScale.figure.p95 <= GOALS.orderP95AtScaleRatio * orders.p95 &&
+        allAnswered(orders) &&
+        allAnswered(atScale.figure),
     },
     {
       goal: "no sequential scan on the order path's queries",
-      actual: atScale.plans.some((p) => p.seqScan) ? `seq scan in ${atScale.plans.filter((p) => p.seqScan).map((p) => p.name).join(", ")}` : "none",
+      actual: atScale.plans.some((p) => p.seqScan)
+        ? `seq scan in ${atScale.plans
+            .filter((p) => p.seqScan)
+            .map((p) => p.name)
+            .join(", ")}`
+        : "none",
       met: !atScale.plans.some((p) => p.seqScan),
     },
     { goal: "flash sale exactly right", actual: flash.right ? "right" : "wrong", met: flash.right },
     { goal: "flash: 1,000 attempts answered within 10 s", actual: `${flash.seconds} s`, met: flash.withinWindow },
-    { goal: `flash refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms`, actual: `${flash.refused.p95} ms`, met: flash.refused.p95 <= GOALS.flashRefusalP95Ms },
+    {
+      goal: `flash refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms`,
+      actual: `${flash.refused.p95} ms`,
+      met: flash.refused.p95 <= GOALS.flashRefusalP95Ms,
+    },
     { goal: `backend memory < ${GOALS.memoryMB} MB`, actual: `${maxRss} MB (max)`, met: maxRss < GOALS.memoryMB },
     {
       goal: `storefront landing HTML >= ${GOALS.edgeLandingHtmlRatio} x B0`,
@@ -113,11 +152,42 @@ function benchGoals(r: BenchResults): Judged[] {
       actual: `${edgeListing.ratio} x B0`,
       met: (edgeListing.ratio ?? 0) >= GOALS.edgeListingRatio && allAnswered(edgeListing),
     },
-    lighthouseGoal(lighthouse, "landing", `Lighthouse landing performance >= ${GOALS.lighthouseLandingScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseLandingScore),
-    lighthouseGoal(lighthouse, "landing", `Lighthouse landing LCP <= ${GOALS.lighthouseLandingLcpMs} ms`, (l) => l.lcpMs, (v) => v <= GOALS.lighthouseLandingLcpMs, " ms"),
-    lighthouseGoal(lighthouse, "landing", `Lighthouse landing CLS <= ${GOALS.lighthouseLandingCls}`, (l) => l.cls, (v) => v <= GOALS.lighthouseLandingCls),
-    lighthouseGoal(lighthouse, "product", `Lighthouse product performance >= ${GOALS.lighthouseProductScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseProductScore),
-    lighthouseGoal(lighthouse, "home", `Lighthouse home performance >= ${GOALS.lighthouseHomeScore}`, (l) => l.score, (v) => v >= GOALS.lighthouseHomeScore),
+    lighthouseGoal(
+      lighthouse,
+      "landing",
+      `Lighthouse landing performance >= ${GOALS.lighthouseLandingScore}`,
+      (l) => l.score,
+      (v) => v >= GOALS.lighthouseLandingScore
+    ),
+    lighthouseGoal(
+      lighthouse,
+      "landing",
+      `Lighthouse landing LCP <= ${GOALS.lighthouseLandingLcpMs} ms`,
+      (l) => l.lcpMs,
+      (v) => v <= GOALS.lighthouseLandingLcpMs,
+      " ms"
+    ),
+    lighthouseGoal(
+      lighthouse,
+      "landing",
+      `Lighthouse landing CLS <= ${GOALS.lighthouseLandingCls}`,
+      (l) => l.cls,
+      (v) => v <= GOALS.lighthouseLandingCls
+    ),
+    lighthouseGoal(
+      lighthouse,
+      "product",
+      `Lighthouse product performance >= ${GOALS.lighthouseProductScore}`,
+      (l) => l.score,
+      (v) => v >= GOALS.lighthouseProductScore
+    ),
+    lighthouseGoal(
+      lighthouse,
+      "home",
+      `Lighthouse home performance >= ${GOALS.lighthouseHomeScore}`,
+      (l) => l.score,
+      (v) => v >= GOALS.lighthouseHomeScore
+    ),
     adminGoal(r.adminScreens),
   ]
 }
@@ -138,7 +208,9 @@ export function reportBench(r: BenchResults): void {
       "p99 ms": f.p99,
       errors: f.errors,
       non2xx: f.non2xx + f.mismatches,
-      codes: Object.entries(f.statusCodes).map(([k, v]) => `${k}x${v}`).join(" "),
+      codes: Object.entries(f.statusCodes)
+        .map(([k, v]) => `${k}x${v}`)
+        .join(" "),
       ratio: f.ratio !== undefined ? `${f.ratio} x ${f.baseline}` : "-",
     })),
     {
@@ -151,8 +223,12 @@ export function reportBench(r: BenchResults): void {
       "p97.5 ms": "-",
       "p99 ms": flash.refused.p99,
       errors: flash.errors,
-      non2xx: Object.entries(flash.statusCodes).filter(([k]) => !k.startsWith("2")).reduce((n, [, v]) => n + v, 0),
-      codes: Object.entries(flash.statusCodes).map(([k, v]) => `${k}x${v}`).join(" "),
+      non2xx: Object.entries(flash.statusCodes)
+        .filter(([k]) => !k.startsWith("2"))
+        .reduce((n, [, v]) => n + v, 0),
+      codes: Object.entries(flash.statusCodes)
+        .map(([k, v]) => `${k}x${v}`)
+        .join(" "),
       ratio: "-",
     },
   ])
@@ -178,7 +254,9 @@ export function reportBench(r: BenchResults): void {
         error: l.error ? (l.error.length > 70 ? `${l.error.slice(0, 70)}...` : l.error) : "-",
       }))
     )
-    console.log(`lighthouse ${lighthouse.find((l) => l.lighthouseVersion)?.lighthouseVersion ?? "?"}: the median of ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} by score; KB transferred`)
+    console.log(
+      `lighthouse ${lighthouse.find((l) => l.lighthouseVersion)?.lighthouseVersion ?? "?"}: the median of ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} by score; KB transferred`
+    )
   }
   if (typeof adminScreens === "object" && "screens" in adminScreens) {
     console.log("")
@@ -201,7 +279,9 @@ export function reportBench(r: BenchResults): void {
     date: new Date().toISOString(),
     seconds: round1((Date.now() - r.started) / 1000),
     figures,
-    lighthouse: LIGHTHOUSE ? { runs: LIGHTHOUSE_RUNS, formFactor: "mobile", throttlingMethod: "simulate", pages: lighthouse } : "skipped",
+    lighthouse: LIGHTHOUSE
+      ? { runs: LIGHTHOUSE_RUNS, formFactor: "mobile", throttlingMethod: "simulate", pages: lighthouse }
+      : "skipped",
     adminScreens,
     flash,
     orderHistory: { base: BASE_ORDERS, atScale: atScale.orders, seed: atScale.seed, plans: atScale.plans },
@@ -214,7 +294,17 @@ export function reportBench(r: BenchResults): void {
 // ---------------------------------------------------------------- npm run bench:flash
 
 /** The table of every flash sale of `--flash`, its goals, and bench-results/flash.json. */
-export function reportFlash({ runs, repeat, servers, memory }: { runs: FlashResult[]; repeat: number; servers: number; memory: MemorySample[] }): void {
+export function reportFlash({
+  runs,
+  repeat,
+  servers,
+  memory,
+}: {
+  runs: FlashResult[]
+  repeat: number
+  servers: number
+  memory: MemorySample[]
+}): void {
   const rightCount = runs.filter((r) => r.right).length
   const refusalP95s = runs.map((r) => r.refused.p95).sort((a, b) => a - b)
   console.log("")
@@ -224,7 +314,11 @@ export function reportFlash({ runs, repeat, servers, memory }: { runs: FlashResu
       right: r.right ? "yes" : "NO",
       "201s": r.statusCodes["201"] ?? 0,
       "409s": r.statusCodes["409"] ?? 0,
-      other: Object.entries(r.statusCodes).filter(([k]) => k !== "201" && k !== "409").map(([k, v]) => `${k}x${v}`).join(" ") || "-",
+      other:
+        Object.entries(r.statusCodes)
+          .filter(([k]) => k !== "201" && k !== "409")
+          .map(([k, v]) => `${k}x${v}`)
+          .join(" ") || "-",
       errors: r.errors,
       "stock after": r.stockPerServer.join("/"),
       ...(servers > 1 ? { "per server": r.perServer.join("/") } : {}),
@@ -241,9 +335,21 @@ export function reportFlash({ runs, repeat, servers, memory }: { runs: FlashResu
   const maxServerMB = Math.max(...memory.map((m) => m.serverMB))
   console.log("")
   printTable([
-    { goal: `flash sale exactly right (${repeat} of ${repeat})`, actual: `${rightCount} of ${repeat}`, result: met(rightCount === repeat) },
-    { goal: `1,000 attempts answered within 10 s (every run)`, actual: `${runs.filter((r) => r.withinWindow).length} of ${repeat}`, result: met(runs.every((r) => r.withinWindow)) },
-    { goal: `refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms (every run)`, actual: `worst ${worstP95} ms, median ${medianP95} ms`, result: met(worstP95 <= GOALS.flashRefusalP95Ms) },
+    {
+      goal: `flash sale exactly right (${repeat} of ${repeat})`,
+      actual: `${rightCount} of ${repeat}`,
+      result: met(rightCount === repeat),
+    },
+    {
+      goal: `1,000 attempts answered within 10 s (every run)`,
+      actual: `${runs.filter((r) => r.withinWindow).length} of ${repeat}`,
+      result: met(runs.every((r) => r.withinWindow)),
+    },
+    {
+      goal: `refusals' p95 <= ${GOALS.flashRefusalP95Ms} ms (every run)`,
+      actual: `worst ${worstP95} ms, median ${medianP95} ms`,
+      result: met(worstP95 <= GOALS.flashRefusalP95Ms),
+    },
     {
       goal: `backend memory < ${GOALS.memoryMB} MB${servers > 1 ? " per server" : ""}`,
       actual: `${maxServerMB} MB`,
@@ -290,7 +396,13 @@ export function reportAdminScreens(f: AdminScreensFigures): void {
 // ---------------------------------------------------------------- npm run bench:dashboard
 
 /** The dashboard's table per period and bench-results/dashboard.json. */
-export function reportDashboard(r: { orders: number; liveOrders: number; connections: number; durationSeconds: number; results: DashboardFigure[] }): void {
+export function reportDashboard(r: {
+  orders: number
+  liveOrders: number
+  connections: number
+  durationSeconds: number
+  results: DashboardFigure[]
+}): void {
   console.log("")
   printTable(
     r.results.map((f) => ({

@@ -44,7 +44,14 @@ import { BASE_ORDERS, seedOrders } from "./million"
 import { reportBench, reportFlash } from "./report"
 import { measureAdminScreensPhase } from "./scenarios/admin-screens"
 import { measureBaselines } from "./scenarios/baselines"
-import { memorySampler, recordFigures, say, type BenchContext, type Figure, type MemorySample } from "./scenarios/context"
+import {
+  memorySampler,
+  recordFigures,
+  say,
+  type BenchContext,
+  type Figure,
+  type MemorySample,
+} from "./scenarios/context"
 import { flashSalePhase, repeatedFlashSales } from "./scenarios/flash"
 import { measureLighthousePages } from "./scenarios/lighthouse"
 import { measureOrderPlacement, measureOrdersAtScale } from "./scenarios/orders"
@@ -66,7 +73,8 @@ function parseArgs(argv: string[]): { flashOnly: boolean; repeat: number; server
   }
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error("--repeat takes a whole number >= 1")
   if (!Number.isInteger(servers) || servers < 1) throw new Error("--servers takes a whole number >= 1")
-  if (servers > 1 && !flashOnly) throw new Error("--servers applies to the flash sale: npm run bench:flash -- --servers 2")
+  if (servers > 1 && !flashOnly)
+    throw new Error("--servers applies to the flash sale: npm run bench:flash -- --servers 2")
   return { flashOnly, repeat, servers }
 }
 
@@ -111,7 +119,18 @@ async function main(): Promise<number> {
     const orders = await measureOrderPlacement(ctx, B1)
     const flash = await flashSalePhase(ctx)
     const atScale = await measureOrdersAtScale(ctx, orders.again)
-    reportBench({ started, figures, ...apiReads, ...storefrontReads, lighthouse, adminScreens, orders: orders.figure, flash, atScale, memory })
+    reportBench({
+      started,
+      figures,
+      ...apiReads,
+      ...storefrontReads,
+      lighthouse,
+      adminScreens,
+      orders: orders.figure,
+      flash,
+      atScale,
+      memory,
+    })
     return 0
   } finally {
     await stack.stop()

@@ -6,9 +6,9 @@
  * As root, PostgreSQL refuses to run, so the cluster then runs as the
  * unprivileged `postgres` user (created when missing) which owns the data folder.
  */
+import { execFileSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
-import { execFileSync } from "node:child_process"
 import path from "node:path"
 import pg from "pg"
 
@@ -99,7 +99,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Data
       "unix_socket_directories=",
       "-c",
       "max_connections=200",
-      ...(opts.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+      ...(opts.durable === false
+        ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+        : []),
     ],
     onLog: (message: unknown) => log(String(message).trimEnd()),
     onError: (message: unknown) => log(`[error] ${String(message).trimEnd()}`),
@@ -131,7 +133,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Data
 
 /** The URL of database `name` on a server URL, keeping its parameters (?sslmode=...). */
 /** One statement against a database over a connection of its own; its rows. */
-export async function queryDatabase<T = Record<string, unknown>>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function queryDatabase<T = Record<string, unknown>>(
+  databaseUrl: string,
+  text: string,
+  params: unknown[] = []
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {

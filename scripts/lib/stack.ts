@@ -5,8 +5,17 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process"
 import { createHash } from "node:crypto"
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs"
 import { createServer } from "node:net"
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
@@ -72,11 +81,7 @@ export function run(
       if (code === 0) {
         resolve()
       } else {
-        reject(
-          new Error(
-            `${opts.label ?? command} failed (${signal ?? `exit ${code}`}):\n${tail.join("\n")}`
-          )
-        )
+        reject(new Error(`${opts.label ?? command} failed (${signal ?? `exit ${code}`}):\n${tail.join("\n")}`))
       }
     })
   })
@@ -90,7 +95,8 @@ function fingerprint(paths: string[]): string {
     const stat = statSync(p)
     if (stat.isDirectory()) {
       for (const name of readdirSync(p).sort()) {
-        if (["node_modules", ".medusa", "dist", "static", "__tests__", "e2e"].includes(name) || name.includes(".test.")) continue
+        if (["node_modules", ".medusa", "dist", "static", "__tests__", "e2e"].includes(name) || name.includes(".test."))
+          continue
         visit(path.join(p, name))
       }
     } else {

@@ -5,6 +5,7 @@
  * everything. Used by scripts/e2e.ts and scripts/starter-check/run.ts.
  */
 import { randomBytes } from "node:crypto"
+import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../../backend/integration-tests/utils/fake-couriers"
 import { recreateDatabase, withDatabase } from "./postgres"
 import {
   backendEnv,
@@ -20,7 +21,6 @@ import {
   type Service,
 } from "./stack"
 import { openTestDatabase } from "./test-db"
-import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../../backend/integration-tests/utils/fake-couriers"
 
 export type TestStack = { publicUrl: string; backendUrl: string; publishableKey: string }
 
@@ -112,4 +112,3 @@ export async function withTestStack(
     await cleanup()
   }
 }
-

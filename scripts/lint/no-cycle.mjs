@@ -68,7 +68,13 @@ function importedFiles(file, mapping) {
     } catch {
       /* a file that vanished has no imports */
     }
-    out = [...new Set(importsIn(text).map((r) => resolve(r.fileName, file, mapping)).filter(Boolean))]
+    out = [
+      ...new Set(
+        importsIn(text)
+          .map((r) => resolve(r.fileName, file, mapping))
+          .filter(Boolean)
+      ),
+    ]
     edges.set(file, out)
   }
   return out
@@ -111,7 +117,8 @@ export default {
       },
     ],
     messages: {
-      cycle: "Import cycle: {{chain}}. Type-only imports count: move what they share into a file that imports none of them.",
+      cycle:
+        "Import cycle: {{chain}}. Type-only imports count: move what they share into a file that imports none of them.",
     },
   },
   create(context) {

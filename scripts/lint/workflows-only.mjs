@@ -43,7 +43,9 @@ function isLocalFunction(sourceCode, node, name) {
     const variable = scope.set.get(name)
     if (!variable) continue
     return variable.defs.some(
-      (def) => def.type === "FunctionName" || (def.type === "Variable" && def.node.type === "VariableDeclarator" && isFunction(def.node.init))
+      (def) =>
+        def.type === "FunctionName" ||
+        (def.type === "Variable" && def.node.type === "VariableDeclarator" && isFunction(def.node.init))
     )
   }
   return false
@@ -52,7 +54,10 @@ function isLocalFunction(sourceCode, node, name) {
 export default {
   meta: {
     type: "problem",
-    docs: { description: "backend/src/workflows exports workflows and steps (createWorkflow, createStep), not plain functions" },
+    docs: {
+      description:
+        "backend/src/workflows exports workflows and steps (createWorkflow, createStep), not plain functions",
+    },
     schema: [],
     messages: {
       plainFunction:
@@ -70,13 +75,17 @@ export default {
           report(declaration, declaration.id?.name ?? "default")
         } else if (declaration?.type === "VariableDeclaration") {
           for (const declarator of declaration.declarations) {
-            if (isFunction(declarator.init)) report(declarator, declarator.id.type === "Identifier" ? declarator.id.name : "(destructured)")
+            if (isFunction(declarator.init))
+              report(declarator, declarator.id.type === "Identifier" ? declarator.id.name : "(destructured)")
           }
         } else if (!declaration && !node.source && node.exportKind !== "type") {
           for (const specifier of node.specifiers) {
             if (specifier.exportKind === "type" || specifier.local.type !== "Identifier") continue
             if (!isLocalFunction(sourceCode, node, specifier.local.name)) continue
-            report(specifier, specifier.exported.type === "Identifier" ? specifier.exported.name : String(specifier.exported.value))
+            report(
+              specifier,
+              specifier.exported.type === "Identifier" ? specifier.exported.name : String(specifier.exported.value)
+            )
           }
         }
       },

@@ -10,6 +10,9 @@ export default defineConfig({
   outputDir: "../../test-results/starter-check",
   use: {
     trace: "retain-on-failure",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    },
   },
 })

@@ -46,7 +46,10 @@ withTestStack(
         ].join("\n") + "\n"
       )
       say(`installing the starter in ${dir}...`)
-      await run("npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], { cwd: dir, label: "starter install" })
+      await run("npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], {
+        cwd: dir,
+        label: "starter install",
+      })
       say("building it against the shop...")
       await run("npx", ["next", "build"], { cwd: dir, label: "starter build" })
       const child = spawn("npx", ["next", "start", "-p", String(port)], { cwd: dir, stdio: "ignore", detached: true })
@@ -54,12 +57,16 @@ withTestStack(
       try {
         await waitForHttp(`http://localhost:${port}/favicon.ico`, child)
         say(`starter http://localhost:${port}, shop ${publicUrl}: walking a shopper through it...`)
-        await run(path.join(ROOT, "node_modules", ".bin", "playwright"), ["test", "--config", path.join(ROOT, "scripts", "starter-check", "playwright.config.ts")], {
-          cwd: ROOT,
-          env: { STARTER_URL: `http://localhost:${port}`, SHOP_URL: publicUrl },
-          log: (line) => console.log(line),
-          label: "starter walk",
-        })
+        await run(
+          path.join(ROOT, "node_modules", ".bin", "playwright"),
+          ["test", "--config", path.join(ROOT, "scripts", "starter-check", "playwright.config.ts")],
+          {
+            cwd: ROOT,
+            env: { STARTER_URL: `http://localhost:${port}`, SHOP_URL: publicUrl },
+            log: (line) => console.log(line),
+            label: "starter walk",
+          }
+        )
         return 0
       } catch (error) {
         console.error(error instanceof Error ? error.message : error)

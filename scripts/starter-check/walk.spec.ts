@@ -49,12 +49,17 @@ test("a shopper orders through Medusa's starter and the order is the shop's", as
 
   // the shop's own list has it, with its number, the shop's delivery charge and cash on delivery
   const login = await request.post(`${SHOP}/api/auth/login`, {
-    data: { email: process.env.ADMIN_EMAIL ?? "admin@shop.local", password: process.env.ADMIN_PASSWORD ?? "admin12345" },
+    data: {
+      email: process.env.ADMIN_EMAIL ?? "admin@shop.local",
+      password: process.env.ADMIN_PASSWORD ?? "admin12345",
+    },
   })
   expect(login.status()).toBe(200)
   const details = await request.get(`${SHOP}/api/admin/order/order-details/${orderId}`)
   expect(details.status()).toBe(200)
-  const { data } = (await details.json()) as { data: { orderNumber: string; deliveryCharge: number; paymentMethod: string; guestPhone: string } }
+  const { data } = (await details.json()) as {
+    data: { orderNumber: string; deliveryCharge: number; paymentMethod: string; guestPhone: string }
+  }
   expect(data.orderNumber).toMatch(/^ORD-/)
   expect(data).toMatchObject({ deliveryCharge: 60, paymentMethod: "cod", guestPhone: PHONE })
   // one order for the double tap

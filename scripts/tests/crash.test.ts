@@ -64,7 +64,8 @@ let env: NodeJS.ProcessEnv = {}
 let productId = ""
 let inventoryItemId = ""
 
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(databaseUrl, text, params)
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  queryDatabase<T>(databaseUrl, text, params)
 
 async function startShop(): Promise<Service> {
   try {
@@ -105,7 +106,9 @@ async function placeOrder(index: number, quantity: number, timeoutMs = 30_000): 
           guestEmail: `crash${index}@example.com`,
           guestPhone: phone,
           cartItems: [{ productId, quantity }],
-          addressInfo: [{ address: `House ${index}, Road 1, Mirpur`, city: "Dhaka", pincode: "1216", number: phone, notes: "" }],
+          addressInfo: [
+            { address: `House ${index}, Road 1, Mirpur`, city: "Dhaka", pincode: "1216", number: phone, notes: "" },
+          ],
         }
   const startedAt = Date.now()
   try {
@@ -125,13 +128,24 @@ async function placeOrder(index: number, quantity: number, timeoutMs = 30_000): 
     return { index, quantity, status: res.status, ms: Date.now() - startedAt, startedAt, body: json }
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code
-    return { index, quantity, status: 0, ms: Date.now() - startedAt, startedAt, body: null, error: cause ?? String(error) }
+    return {
+      index,
+      quantity,
+      status: 0,
+      ms: Date.now() - startedAt,
+      startedAt,
+      body: null,
+      error: cause ?? String(error),
+    }
   }
 }
 
 const quantityOf = (index: number) => 1 + (index % 3)
 const byStatus = (answers: Answer[]) =>
-  answers.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.status || a.error || "?"]: (acc[a.status || a.error || "?"] ?? 0) + 1 }), {})
+  answers.reduce<Record<string, number>>(
+    (acc, a) => ({ ...acc, [a.status || a.error || "?"]: (acc[a.status || a.error || "?"] ?? 0) + 1 }),
+    {}
+  )
 
 type Consistency = {
   stock: number
@@ -232,7 +246,11 @@ async function assertAnsweredOrdersExist(answers: Answer[]) {
   const found = new Map(rows.map((r) => [r.order_number, r.order_id]))
   for (const a of ok) {
     const { orderNumber, orderId } = a.body!.confirmation!
-    assert.equal(found.get(orderNumber), orderId, `order ${orderNumber} (${orderId}) was answered ${a.status} but is not in the database`)
+    assert.equal(
+      found.get(orderNumber),
+      orderId,
+      `order ${orderNumber} (${orderId}) was answered ${a.status} but is not in the database`
+    )
   }
 }
 
@@ -292,151 +310,193 @@ after(async () => {
   rmSync(`${dataDir}.credentials.json`, { force: true })
 })
 
-test("SIGKILL mid-way through 200 orders: answered orders exist, stock adds up, nothing half-made stays", { timeout: 240_000 }, async () => {
-  const answers: Answer[] = []
-  let next = 0
-  let killed = false
-  let killedAt = 0
+test(
+  "SIGKILL mid-way through 200 orders: answered orders exist, stock adds up, nothing half-made stays",
+  { timeout: 240_000 },
+  async () => {
+    const answers: Answer[] = []
+    let next = 0
+    let killed = false
+    let killedAt = 0
 
-  const worker = async (phase: 1 | 2) => {
-    while (next < ORDERS && !(phase === 1 && killed)) {
-      const index = next++
-      const answer = await placeOrder(index, quantityOf(index))
-      answers.push({ ...answer, phase } as Answer)
-      if (phase === 1 && !killed && answers.filter((a) => a.status === 201).length >= KILL_AFTER) {
-        killed = true
-        killedAt = Date.now()
-        process.kill(-backend!.child.pid!, "SIGKILL")
+    const worker = async (phase: 1 | 2) => {
+      while (next < ORDERS && !(phase === 1 && killed)) {
+        const index = next++
+        const answer = await placeOrder(index, quantityOf(index))
+        answers.push({ ...answer, phase } as Answer)
+        if (phase === 1 && !killed && answers.filter((a) => a.status === 201).length >= KILL_AFTER) {
+          killed = true
+          killedAt = Date.now()
+          process.kill(-backend!.child.pid!, "SIGKILL")
+        }
       }
     }
+
+    // phase 1: until the kill
+    await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(1)))
+    assert.ok(killed, `the backend was never killed: ${JSON.stringify(byStatus(answers))}`)
+    await new Promise<void>((resolve) =>
+      backend!.child.exitCode !== null || backend!.child.signalCode !== null
+        ? resolve()
+        : backend!.child.once("exit", () => resolve())
+    )
+    const beforeKill = answers.filter((a) => a.startedAt < killedAt)
+    const okBeforeKill = beforeKill.filter((a) => a.status === 201).length
+    const atKill = await consistency()
+    say(
+      `killed after ${okBeforeKill} orders answered 201 (${answers.length} sent: ${JSON.stringify(byStatus(answers))}); ` +
+        `left behind: ${atKill.unreleasedHolds} stock hold(s), ${atKill.ordersWithoutRecord} order(s) without a shop record, ` +
+        `${atKill.collectionsWithoutOrder} payment collection(s) without an order`
+    )
+    // before the kill every answer was a success; after it, only refused connections
+    for (const a of answers) {
+      assert.ok(
+        a.status === 201 || a.status === 0,
+        `unexpected answer before the restart: ${a.status} ${JSON.stringify(a.body)}`
+      )
+    }
+
+    // phase 2: restart on the same database, send the rest
+    const restartStarted = Date.now()
+    backend = await startShop()
+    say(`restarted in ${((Date.now() - restartStarted) / 1000).toFixed(1)} s`)
+    const phase1Count = answers.length
+    await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(2)))
+    const phase2 = answers.slice(phase1Count)
+    assert.ok(phase2.length > 0)
+    for (const a of phase2)
+      assert.equal(a.status, 201, `order ${a.index} after the restart: ${a.status} ${JSON.stringify(a.body)}`)
+
+    const { state, ms } = await waitForRecovery()
+    const okTotal = answers.filter((a) => a.status === 201)
+    say(
+      `recovered in ${(ms / 1000).toFixed(1)} s after the last order: ${state.releasedHolds} hold(s) released; ` +
+        `${okTotal.length} orders answered 201 (${okTotal.reduce((s, a) => s + a.quantity, 0)} units), ` +
+        `${state.orderNumbers} recorded (${state.sold} units sold), stock ${state.stock}`
+    )
+    assertConsistent(state, "after the crash")
+    await assertAnsweredOrdersExist(answers)
+    // the units of every answered order are among those sold (a recorded order may have lost its answer)
+    assert.ok(state.sold >= okTotal.reduce((s, a) => s + a.quantity, 0))
+    assert.ok(state.orderNumbers >= okTotal.length)
   }
+)
 
-  // phase 1: until the kill
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(1)))
-  assert.ok(killed, `the backend was never killed: ${JSON.stringify(byStatus(answers))}`)
-  await new Promise<void>((resolve) => (backend!.child.exitCode !== null || backend!.child.signalCode !== null ? resolve() : backend!.child.once("exit", () => resolve())))
-  const beforeKill = answers.filter((a) => a.startedAt < killedAt)
-  const okBeforeKill = beforeKill.filter((a) => a.status === 201).length
-  const atKill = await consistency()
-  say(
-    `killed after ${okBeforeKill} orders answered 201 (${answers.length} sent: ${JSON.stringify(byStatus(answers))}); ` +
-      `left behind: ${atKill.unreleasedHolds} stock hold(s), ${atKill.ordersWithoutRecord} order(s) without a shop record, ` +
-      `${atKill.collectionsWithoutOrder} payment collection(s) without an order`
-  )
-  // before the kill every answer was a success; after it, only refused connections
-  for (const a of answers) {
-    assert.ok(a.status === 201 || a.status === 0, `unexpected answer before the restart: ${a.status} ${JSON.stringify(a.body)}`)
-  }
+test(
+  "PostgreSQL restart during traffic: fast 503s with a message, serving again within 10 s",
+  { timeout: 120_000 },
+  async () => {
+    type Sample = {
+      kind: "order" | "list"
+      status: number
+      ms: number
+      startedAt: number
+      body: unknown
+      error?: string
+    }
+    const samples: Sample[] = []
+    let stop = false
+    let index = 10_000
 
-  // phase 2: restart on the same database, send the rest
-  const restartStarted = Date.now()
-  backend = await startShop()
-  say(`restarted in ${((Date.now() - restartStarted) / 1000).toFixed(1)} s`)
-  const phase1Count = answers.length
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(2)))
-  const phase2 = answers.slice(phase1Count)
-  assert.ok(phase2.length > 0)
-  for (const a of phase2) assert.equal(a.status, 201, `order ${a.index} after the restart: ${a.status} ${JSON.stringify(a.body)}`)
-
-  const { state, ms } = await waitForRecovery()
-  const okTotal = answers.filter((a) => a.status === 201)
-  say(
-    `recovered in ${(ms / 1000).toFixed(1)} s after the last order: ${state.releasedHolds} hold(s) released; ` +
-      `${okTotal.length} orders answered 201 (${okTotal.reduce((s, a) => s + a.quantity, 0)} units), ` +
-      `${state.orderNumbers} recorded (${state.sold} units sold), stock ${state.stock}`
-  )
-  assertConsistent(state, "after the crash")
-  await assertAnsweredOrdersExist(answers)
-  // the units of every answered order are among those sold (a recorded order may have lost its answer)
-  assert.ok(state.sold >= okTotal.reduce((s, a) => s + a.quantity, 0))
-  assert.ok(state.orderNumbers >= okTotal.length)
-})
-
-test("PostgreSQL restart during traffic: fast 503s with a message, serving again within 10 s", { timeout: 120_000 }, async () => {
-  type Sample = { kind: "order" | "list"; status: number; ms: number; startedAt: number; body: unknown; error?: string }
-  const samples: Sample[] = []
-  let stop = false
-  let index = 10_000
-
-  const list = async (): Promise<Sample> => {
-    const startedAt = Date.now()
-    try {
-      const res = await fetch(`http://127.0.0.1:${backendPort}/api/shop/products/get`, { signal: AbortSignal.timeout(30_000) })
-      const text = await res.text()
-      let body: unknown = text.slice(0, 300)
+    const list = async (): Promise<Sample> => {
+      const startedAt = Date.now()
       try {
-        body = JSON.parse(text)
-      } catch {
-        // kept as text
+        const res = await fetch(`http://127.0.0.1:${backendPort}/api/shop/products/get`, {
+          signal: AbortSignal.timeout(30_000),
+        })
+        const text = await res.text()
+        let body: unknown = text.slice(0, 300)
+        try {
+          body = JSON.parse(text)
+        } catch {
+          // kept as text
+        }
+        return { kind: "list", status: res.status, ms: Date.now() - startedAt, startedAt, body: res.ok ? null : body }
+      } catch (error) {
+        return { kind: "list", status: 0, ms: Date.now() - startedAt, startedAt, body: null, error: String(error) }
       }
-      return { kind: "list", status: res.status, ms: Date.now() - startedAt, startedAt, body: res.ok ? null : body }
-    } catch (error) {
-      return { kind: "list", status: 0, ms: Date.now() - startedAt, startedAt, body: null, error: String(error) }
     }
-  }
-  const traffic = async (worker: number) => {
-    while (!stop) {
-      if (worker === 0) {
-        samples.push(await list())
-      } else {
-        const i = index++
-        const a = await placeOrder(i, 1)
-        samples.push({ kind: "order", status: a.status, ms: a.ms, startedAt: a.startedAt, body: a.body, error: a.error })
+    const traffic = async (worker: number) => {
+      while (!stop) {
+        if (worker === 0) {
+          samples.push(await list())
+        } else {
+          const i = index++
+          const a = await placeOrder(i, 1)
+          samples.push({
+            kind: "order",
+            status: a.status,
+            ms: a.ms,
+            startedAt: a.startedAt,
+            body: a.body,
+            error: a.error,
+          })
+        }
+        await sleep(50)
       }
-      await sleep(50)
     }
-  }
 
-  const running = Promise.all(Array.from({ length: 4 }, (_, w) => traffic(w)))
-  await sleep(2000)
-  const stopping = Date.now()
-  await db!.stop()
-  const stopped = Date.now()
-  say(`PostgreSQL stopped in ${stopped - stopping} ms`)
-  await sleep(5000)
-  const starting = Date.now()
-  db = await startEmbeddedPostgres({ dataDir, port: pgPort })
-  const started = Date.now()
-  say(`PostgreSQL started again in ${started - starting} ms`)
-  // the first order placed after PostgreSQL is back
-  let firstOk = 0
-  while (!firstOk && Date.now() - started < 15_000) {
-    const okOrder = samples.find((s) => s.kind === "order" && s.status === 201 && s.startedAt >= started)
-    if (okOrder) firstOk = okOrder.startedAt + okOrder.ms
-    else await sleep(100)
-  }
-  await sleep(2000)
-  stop = true
-  await running
+    const running = Promise.all(Array.from({ length: 4 }, (_, w) => traffic(w)))
+    await sleep(2000)
+    const stopping = Date.now()
+    await db!.stop()
+    const stopped = Date.now()
+    say(`PostgreSQL stopped in ${stopped - stopping} ms`)
+    await sleep(5000)
+    const starting = Date.now()
+    db = await startEmbeddedPostgres({ dataDir, port: pgPort })
+    const started = Date.now()
+    say(`PostgreSQL started again in ${started - starting} ms`)
+    // the first order placed after PostgreSQL is back
+    let firstOk = 0
+    while (!firstOk && Date.now() - started < 15_000) {
+      const okOrder = samples.find((s) => s.kind === "order" && s.status === 201 && s.startedAt >= started)
+      if (okOrder) firstOk = okOrder.startedAt + okOrder.ms
+      else await sleep(100)
+    }
+    await sleep(2000)
+    stop = true
+    await running
 
-  const during = samples.filter((s) => s.startedAt >= stopped && s.startedAt < starting)
-  const outageOrders = during.filter((s) => s.kind === "order")
-  say(
-    `outage: ${during.length} requests, statuses ${JSON.stringify(
-      during.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {})
-    )}, slowest ${Math.max(...during.map((s) => s.ms))} ms, median ${during.map((s) => s.ms).sort((a, b) => a - b)[Math.floor(during.length / 2)]} ms`
-  )
-  assert.ok(outageOrders.length >= 5, `too few orders during the outage: ${outageOrders.length}`)
-  for (const s of during) {
-    assert.equal(s.status, 503, `during the outage ${s.kind} answered ${s.status || s.error}: ${JSON.stringify(s.body)}`)
-    const body = s.body as { success?: unknown; message?: unknown }
-    assert.equal(body?.success, false)
-    assert.ok(typeof body?.message === "string" && body.message.length > 0, `no message: ${JSON.stringify(body)}`)
-    assert.doesNotMatch(String(body.message), /error:|at .*\.js|ECONNREFUSED/i)
-  }
-  for (const s of samples) {
-    assert.ok([200, 201, 503].includes(s.status), `${s.kind} answered ${s.status || s.error}: ${JSON.stringify(s.body)}`)
-    assert.ok(s.ms < 5000, `a ${s.kind} request took ${s.ms} ms`)
-  }
-  assert.ok(firstOk, `no order succeeded within 15 s of PostgreSQL's return: ${JSON.stringify(samples.slice(-10))}`)
-  say(`first order after PostgreSQL's return answered ${firstOk - started} ms after it was up`)
-  assert.ok(firstOk - started < 10_000, `serving again took ${firstOk - started} ms`)
-  const after = samples.filter((s) => s.startedAt >= firstOk)
-  assert.ok(after.length > 0)
-  for (const s of after) assert.ok(s.status === 200 || s.status === 201, `after recovery ${s.kind} answered ${s.status}`)
+    const during = samples.filter((s) => s.startedAt >= stopped && s.startedAt < starting)
+    const outageOrders = during.filter((s) => s.kind === "order")
+    say(
+      `outage: ${during.length} requests, statuses ${JSON.stringify(
+        during.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {})
+      )}, slowest ${Math.max(...during.map((s) => s.ms))} ms, median ${during.map((s) => s.ms).sort((a, b) => a - b)[Math.floor(during.length / 2)]} ms`
+    )
+    assert.ok(outageOrders.length >= 5, `too few orders during the outage: ${outageOrders.length}`)
+    for (const s of during) {
+      assert.equal(
+        s.status,
+        503,
+        `during the outage ${s.kind} answered ${s.status || s.error}: ${JSON.stringify(s.body)}`
+      )
+      const body = s.body as { success?: unknown; message?: unknown }
+      assert.equal(body?.success, false)
+      assert.ok(typeof body?.message === "string" && body.message.length > 0, `no message: ${JSON.stringify(body)}`)
+      assert.doesNotMatch(String(body.message), /error:|at .*\.js|ECONNREFUSED/i)
+    }
+    for (const s of samples) {
+      assert.ok(
+        [200, 201, 503].includes(s.status),
+        `${s.kind} answered ${s.status || s.error}: ${JSON.stringify(s.body)}`
+      )
+      assert.ok(s.ms < 5000, `a ${s.kind} request took ${s.ms} ms`)
+    }
+    assert.ok(firstOk, `no order succeeded within 15 s of PostgreSQL's return: ${JSON.stringify(samples.slice(-10))}`)
+    say(`first order after PostgreSQL's return answered ${firstOk - started} ms after it was up`)
+    assert.ok(firstOk - started < 10_000, `serving again took ${firstOk - started} ms`)
+    const after = samples.filter((s) => s.startedAt >= firstOk)
+    assert.ok(after.length > 0)
+    for (const s of after)
+      assert.ok(s.status === 200 || s.status === 201, `after recovery ${s.kind} answered ${s.status}`)
 
-  // orders caught half-way by the outage (their undo could not reach the database either) are recovered
-  const { state, ms } = await waitForRecovery()
-  say(`consistent again ${(ms / 1000).toFixed(1)} s after the traffic: ${state.releasedHolds} hold(s) released in all`)
-  assertConsistent(state, "after the outage")
-})
+    // orders caught half-way by the outage (their undo could not reach the database either) are recovered
+    const { state, ms } = await waitForRecovery()
+    say(
+      `consistent again ${(ms / 1000).toFixed(1)} s after the traffic: ${state.releasedHolds} hold(s) released in all`
+    )
+    assertConsistent(state, "after the outage")
+  }
+)

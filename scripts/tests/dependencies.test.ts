@@ -5,7 +5,12 @@ import path from "node:path"
 import { test } from "node:test"
 import { ROOT } from "../lib/stack"
 
-const manifests = ["package.json", "packages/contract/package.json", "backend/package.json", "storefront/package.json"].map((file) => ({
+const manifests = [
+  "package.json",
+  "packages/contract/package.json",
+  "backend/package.json",
+  "storefront/package.json",
+].map((file) => ({
   file,
   json: JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as Record<string, Record<string, string>>,
 }))
@@ -25,11 +30,18 @@ test("every @medusajs package is pinned to one exact version", () => {
 })
 
 test("workspaces are listed by name", () => {
-  assert.deepEqual(manifests[0].json.workspaces, ["packages/contract", "packages/fonts", "backend", "storefront"] as never)
+  assert.deepEqual(manifests[0].json.workspaces, [
+    "packages/contract",
+    "packages/fonts",
+    "backend",
+    "storefront",
+  ] as never)
 })
 
 test("the fonts come from npm packages pinned exactly, and every face is one subset that swaps", () => {
-  const fonts = JSON.parse(readFileSync(path.join(ROOT, "packages/fonts/package.json"), "utf8")) as { dependencies: Record<string, string> }
+  const fonts = JSON.parse(readFileSync(path.join(ROOT, "packages/fonts/package.json"), "utf8")) as {
+    dependencies: Record<string, string>
+  }
   for (const [name, version] of Object.entries(fonts.dependencies)) {
     assert.match(name, /^@fontsource\//)
     assert.match(version, /^\d+\.\d+\.\d+$/, `${name} ${version}`)

@@ -13,8 +13,8 @@ import { createServer } from "node:http"
 import { createServer as createNetServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { after, describe, test } from "node:test"
+import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { parse } from "yaml"
 
@@ -100,7 +100,9 @@ async function freePort(): Promise<number> {
   const canListen = (port: number, host: string) =>
     new Promise<boolean>((resolve) => {
       const server = createNetServer()
-      server.once("error", (e: NodeJS.ErrnoException) => resolve(e.code === "EADDRNOTAVAIL" || e.code === "EAFNOSUPPORT"))
+      server.once("error", (e: NodeJS.ErrnoException) =>
+        resolve(e.code === "EADDRNOTAVAIL" || e.code === "EAFNOSUPPORT")
+      )
       server.listen(port, host, () => server.close(() => resolve(true)))
     })
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -151,7 +153,10 @@ function copies(df: Dockerfile) {
 }
 
 const lastStage = (df: Dockerfile) => df.instructions.filter((i) => i.stage === df.stages.length - 1)
-const finalWorkdir = (df: Dockerfile) => lastStage(df).filter((i) => i.op === "WORKDIR").at(-1)?.args
+const finalWorkdir = (df: Dockerfile) =>
+  lastStage(df)
+    .filter((i) => i.op === "WORKDIR")
+    .at(-1)?.args
 /** Exec-form JSON, or the shell form as one string. */
 const words = (args: string): string[] => (args.startsWith("[") ? (JSON.parse(args) as string[]) : [args])
 
@@ -354,7 +359,13 @@ describe("Dockerfiles", () => {
       const copied = copies(df)
         .filter((c) => !c.from)
         .flatMap((c) => c.sources)
-      for (const file of ["package.json", "package-lock.json", ".npmrc", "backend/package.json", "storefront/package.json"]) {
+      for (const file of [
+        "package.json",
+        "package-lock.json",
+        ".npmrc",
+        "backend/package.json",
+        "storefront/package.json",
+      ]) {
         assert.ok(copied.includes(file), `${name}: ${file} is not copied`)
       }
       // npm ci needs every workspace the root names: the packages/* ones are copied whole
@@ -370,7 +381,10 @@ describe("Dockerfiles", () => {
       // The lockfile install must not skip devDependencies (medusa build / vite build need them).
       assert.doesNotMatch(runs[ci], /--omit|--production/)
       const envBeforeBuild = df.instructions.filter((i) => i.op === "ENV" && i.stage === 0).map((i) => i.args)
-      assert.ok(!envBeforeBuild.some((e) => /NODE_ENV=production/.test(e)), `${name}: NODE_ENV=production in the build stage`)
+      assert.ok(
+        !envBeforeBuild.some((e) => /NODE_ENV=production/.test(e)),
+        `${name}: NODE_ENV=production in the build stage`
+      )
     }
   })
 
@@ -386,7 +400,13 @@ describe("Dockerfiles", () => {
   })
 
   test(".dockerignore leaves out installs, builds, data, uploads and git", () => {
-    for (const p of ["node_modules", "backend/node_modules", "storefront/node_modules", ".data/postgres", ".git/HEAD"]) {
+    for (const p of [
+      "node_modules",
+      "backend/node_modules",
+      "storefront/node_modules",
+      ".data/postgres",
+      ".git/HEAD",
+    ]) {
       assert.ok(dockerIgnored(p), `${p} is sent to the build`)
     }
     for (const p of ["backend/.medusa/server", "storefront/dist/index.html", "backend/static/a.png", ".env"]) {
@@ -408,8 +428,14 @@ describe("Dockerfiles", () => {
   test("backend runtime: runs `medusa start` from the build output with the root node_modules", () => {
     const df = dockerfiles.backend
     const fromBuild = copies(df).filter((c) => c.from && c.stage === df.stages.length - 1)
-    assert.ok(fromBuild.some((c) => c.sources.includes("/app/node_modules")), "node_modules is not kept")
-    assert.ok(fromBuild.some((c) => c.sources.includes("/app/backend/.medusa/server")), "the build output is not copied")
+    assert.ok(
+      fromBuild.some((c) => c.sources.includes("/app/node_modules")),
+      "node_modules is not kept"
+    )
+    assert.ok(
+      fromBuild.some((c) => c.sources.includes("/app/backend/.medusa/server")),
+      "the build output is not copied"
+    )
     assert.equal(finalWorkdir(df), "/app/backend/.medusa/server")
     const entrypoint = words(lastStage(df).find((i) => i.op === "ENTRYPOINT")!.args)
     const cmd = words(lastStage(df).find((i) => i.op === "CMD")!.args)
@@ -419,15 +445,26 @@ describe("Dockerfiles", () => {
     assert.ok(copied, `nothing is copied to ${entrypoint[0]}`)
     assert.equal(copied.sources[0], "backend/docker-entrypoint.sh")
     // `medusa` (and node_modules/.bin) on PATH, as the entrypoint and compose's command call it.
-    const envs = lastStage(df).filter((i) => i.op === "ENV").map((i) => i.args).join(" ")
+    const envs = lastStage(df)
+      .filter((i) => i.op === "ENV")
+      .map((i) => i.args)
+      .join(" ")
     assert.match(envs, /PATH=\/app\/node_modules\/\.bin:/)
     assert.match(envs, /NODE_ENV=production/)
     assert.ok(lastStage(df).some((i) => i.op === "EXPOSE" && i.args === "9000"))
     // The uploads volume mounts on a folder the (non-root) server can write.
-    const runs = lastStage(df).filter((i) => i.op === "RUN").map((i) => i.args).join("\n")
+    const runs = lastStage(df)
+      .filter((i) => i.op === "RUN")
+      .map((i) => i.args)
+      .join("\n")
     assert.match(runs, /mkdir -p [^\n]*\/app\/backend\/\.medusa\/server\/static/)
     assert.match(runs, /chown node:node [^\n]*\/app\/backend\/\.medusa\/server\/static/)
-    assert.equal(lastStage(df).filter((i) => i.op === "USER").at(-1)?.args, "node")
+    assert.equal(
+      lastStage(df)
+        .filter((i) => i.op === "USER")
+        .at(-1)?.args,
+      "node"
+    )
   })
 
   test("storefront runtime: tsx runs server/serve.ts from /app/storefront next to dist/", () => {
@@ -454,13 +491,16 @@ describe("Dockerfiles", () => {
         modules.flatMap((file) => {
           const source = read(`storefront/server/${file}`)
           return [
-            ...source.matchAll(/^import [^;]*? from '([^'.][^']*)';$/gm),
-            ...source.matchAll(/await import\('([^'.][^']*)'\)/g),
+            ...source.matchAll(/^import [^;]*? from ["']([^"'.][^"']*)["'];?$/gm),
+            ...source.matchAll(/await import\(["']([^"'.][^"']*)["']\)/g),
           ].map((m) => m[1]!)
         })
       ),
     ].filter((specifier) => !specifier.startsWith("node:"))
-    assert.ok(imported.includes("proxy-addr") && imported.includes("@shop/contract") && imported.includes("ioredis"), imported.join())
+    assert.ok(
+      imported.includes("proxy-addr") && imported.includes("@shop/contract") && imported.includes("ioredis"),
+      imported.join()
+    )
     const needed = new Set<string>()
     const visit = (pkg: string) => {
       if (needed.has(pkg)) return
@@ -469,7 +509,10 @@ describe("Dockerfiles", () => {
       Object.keys(manifest.dependencies ?? {}).forEach(visit)
     }
     imported.forEach(visit)
-    const runs = lastStage(df).filter((i) => i.op === "RUN").map((i) => i.args).join("\n")
+    const runs = lastStage(df)
+      .filter((i) => i.op === "RUN")
+      .map((i) => i.args)
+      .join("\n")
     for (const pkg of needed) {
       if (pkg === "@shop/contract") {
         // the workspace link, to the built contract
@@ -477,7 +520,10 @@ describe("Dockerfiles", () => {
         assert.equal(copiedTo("/app/packages/contract/package.json"), "packages/contract/package.json")
         assert.match(runs, /ln -s \.\.\/\.\.\/packages\/contract node_modules\/@shop\/contract/)
       } else {
-        assert.ok(copiedTo(`/app/node_modules/${pkg}`), `${pkg} (imported by the storefront server) is not in the runtime image`)
+        assert.ok(
+          copiedTo(`/app/node_modules/${pkg}`),
+          `${pkg} (imported by the storefront server) is not in the runtime image`
+        )
       }
     }
     // tsx's only runtime dependency must be esbuild for the slim copy to work.
@@ -490,7 +536,13 @@ describe("Dockerfiles", () => {
     const copied = copies(df).find((c) => !c.from && c.dest === entrypoint[0])
     assert.equal(copied?.sources[0], "storefront/docker-entrypoint.sh")
     assert.ok(lastStage(df).some((i) => i.op === "EXPOSE" && i.args === "5173"))
-    assert.match(lastStage(df).filter((i) => i.op === "ENV").map((i) => i.args).join(" "), /STOREFRONT_PORT=5173/)
+    assert.match(
+      lastStage(df)
+        .filter((i) => i.op === "ENV")
+        .map((i) => i.args)
+        .join(" "),
+      /STOREFRONT_PORT=5173/
+    )
   })
 
   test("the build scripts the Dockerfiles run are the workspaces' own", () => {
@@ -534,12 +586,16 @@ describe("backend/docker-entrypoint.sh", () => {
   }
   function run(extra: Record<string, string>, cwd = work) {
     rmSync(log, { force: true })
-    const result = spawnSync("sh", [path.join(ROOT, "backend/docker-entrypoint.sh"), "sh", "-c", `echo "started" >> "${log}"`], {
-      cwd,
-      env: { PATH: `${bin}:${process.env.PATH}`, HOME: work, ...good, ...extra },
-      encoding: "utf8",
-      timeout: 30_000,
-    })
+    const result = spawnSync(
+      "sh",
+      [path.join(ROOT, "backend/docker-entrypoint.sh"), "sh", "-c", `echo "started" >> "${log}"`],
+      {
+        cwd,
+        env: { PATH: `${bin}:${process.env.PATH}`, HOME: work, ...good, ...extra },
+        encoding: "utf8",
+        timeout: 30_000,
+      }
+    )
     const calls = existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []
     return { code: result.status, calls, output: result.stdout + result.stderr }
   }
@@ -594,56 +650,70 @@ describe("backend/docker-entrypoint.sh", () => {
     assert.ok(!existsSync(path.join(dir, "publishable-key")))
   })
 
-  test("after seeding, the oldest live publishable key is written for the storefront", { timeout: 120_000 }, async (t) => {
-    const { startEmbeddedPostgres, withDatabase } = await import("../lib/postgres")
-    const folder = mkdtempSync(path.join(tmpdir(), "entrypoint-pg-"))
-    chmodSync(folder, 0o755) // as root the cluster runs as `postgres`, which must reach its folder
-    let db: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined
-    t.after(async () => {
-      await db?.stop()
-      rmSync(folder, { recursive: true, force: true })
-    })
-    db = await startEmbeddedPostgres({ dataDir: path.join(folder, "pg"), port: await freePort() })
-    const url = withDatabase(db.serverUrl, "postgres")
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      // The columns of Medusa's api_key table that the query reads.
-      await client.query(`create table api_key (token text, type text, revoked_at timestamptz,
+  test(
+    "after seeding, the oldest live publishable key is written for the storefront",
+    { timeout: 120_000 },
+    async (t) => {
+      const { startEmbeddedPostgres, withDatabase } = await import("../lib/postgres")
+      const folder = mkdtempSync(path.join(tmpdir(), "entrypoint-pg-"))
+      chmodSync(folder, 0o755) // as root the cluster runs as `postgres`, which must reach its folder
+      let db: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined
+      t.after(async () => {
+        await db?.stop()
+        rmSync(folder, { recursive: true, force: true })
+      })
+      db = await startEmbeddedPostgres({ dataDir: path.join(folder, "pg"), port: await freePort() })
+      const url = withDatabase(db.serverUrl, "postgres")
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        // The columns of Medusa's api_key table that the query reads.
+        await client.query(`create table api_key (token text, type text, revoked_at timestamptz,
         deleted_at timestamptz, created_at timestamptz)`)
-      await client.query(`insert into api_key values
+        await client.query(`insert into api_key values
         ('pk_revoked', 'publishable', now(), null, now() - interval '3 days'),
         ('sk_secret', 'secret', null, null, now() - interval '3 days'),
         ('pk_deleted', 'publishable', null, now(), now() - interval '3 days'),
         ('pk_newer', 'publishable', null, null, now() - interval '1 day'),
         ('pk_oldest_live', 'publishable', null, null, now() - interval '2 days')`)
-    } finally {
-      await client.end()
+      } finally {
+        await client.end()
+      }
+      const dir = path.join(work, "shop-config-live")
+      spawnSync("mkdir", ["-p", dir])
+      // From backend/ (as from backend/.medusa/server in the image) pg resolves up the tree.
+      const r = run(
+        { MEDUSA_WORKER_MODE: "server", SHOP_CONFIG_DIR: dir, DATABASE_URL: url },
+        path.join(ROOT, "backend")
+      )
+      assert.equal(r.code, 0, r.output)
+      assert.equal(readFileSync(path.join(dir, "publishable-key"), "utf8"), "pk_oldest_live\n")
+      assert.match(r.output, /Publishable key: pk_oldest_live/)
+      assert.equal(r.calls.at(-1), "started")
+      // A worker writes nothing.
+      rmSync(path.join(dir, "publishable-key"))
+      assert.equal(
+        run({ MEDUSA_WORKER_MODE: "worker", SHOP_CONFIG_DIR: dir, DATABASE_URL: url }, path.join(ROOT, "backend")).code,
+        0
+      )
+      assert.ok(!existsSync(path.join(dir, "publishable-key")))
     }
-    const dir = path.join(work, "shop-config-live")
-    spawnSync("mkdir", ["-p", dir])
-    // From backend/ (as from backend/.medusa/server in the image) pg resolves up the tree.
-    const r = run({ MEDUSA_WORKER_MODE: "server", SHOP_CONFIG_DIR: dir, DATABASE_URL: url }, path.join(ROOT, "backend"))
-    assert.equal(r.code, 0, r.output)
-    assert.equal(readFileSync(path.join(dir, "publishable-key"), "utf8"), "pk_oldest_live\n")
-    assert.match(r.output, /Publishable key: pk_oldest_live/)
-    assert.equal(r.calls.at(-1), "started")
-    // A worker writes nothing.
-    rmSync(path.join(dir, "publishable-key"))
-    assert.equal(run({ MEDUSA_WORKER_MODE: "worker", SHOP_CONFIG_DIR: dir, DATABASE_URL: url }, path.join(ROOT, "backend")).code, 0)
-    assert.ok(!existsSync(path.join(dir, "publishable-key")))
-  })
+  )
 })
 
 describe("storefront/docker-entrypoint.sh", () => {
   const work = mkdtempSync(path.join(tmpdir(), "entrypoint-sf-"))
   after(() => rmSync(work, { recursive: true, force: true }))
   const run = (env: Record<string, string>) =>
-    spawnSync("sh", [path.join(ROOT, "storefront/docker-entrypoint.sh"), "sh", "-c", 'printf "key=%s" "$MEDUSA_PUBLISHABLE_KEY"'], {
-      env: { PATH: process.env.PATH, SHOP_CONFIG_DIR: work, ...env },
-      encoding: "utf8",
-      timeout: 30_000,
-    })
+    spawnSync(
+      "sh",
+      [path.join(ROOT, "storefront/docker-entrypoint.sh"), "sh", "-c", 'printf "key=%s" "$MEDUSA_PUBLISHABLE_KEY"'],
+      {
+        env: { PATH: process.env.PATH, SHOP_CONFIG_DIR: work, ...env },
+        encoding: "utf8",
+        timeout: 30_000,
+      }
+    )
 
   test("uses the key the backend wrote when MEDUSA_PUBLISHABLE_KEY is empty; the environment wins", () => {
     assert.equal(run({ MEDUSA_PUBLISHABLE_KEY: "" }).stdout, "key=")

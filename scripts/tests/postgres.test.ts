@@ -15,8 +15,8 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, st
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { after, describe, test } from "node:test"
+import { fileURLToPath } from "node:url"
 import pg from "pg"
 import {
   openDatabase,
@@ -94,7 +94,10 @@ function childrenOf(pid: number): number[] {
     .map(([child]) => child)
 }
 
-const processUser = (pid: number) => execFileSync("ps", ["-o", "user=", "-p", String(pid)]).toString().trim()
+const processUser = (pid: number) =>
+  execFileSync("ps", ["-o", "user=", "-p", String(pid)])
+    .toString()
+    .trim()
 const userId = (name: string) => Number(execFileSync("id", ["-u", name]).toString().trim())
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -140,16 +143,13 @@ describe("splitDatabaseUrl", () => {
     assert.equal(withDatabase(serverUrl, "medusa"), "postgresql://us%40r:p%2Fa%3Ass@127.0.0.1:5432/medusa")
   })
 
-  test(
-    "a DATABASE_URL with parameters (?sslmode=require) keeps them usable after the database name",
-    () => {
-      const { serverUrl, database } = splitDatabaseUrl("postgres://u:p@db.example.com:5432/medusa?sslmode=require")
-      assert.equal(database, "medusa")
-      const url = new URL(withDatabase(serverUrl, "postgres"))
-      assert.equal(url.pathname, "/postgres")
-      assert.equal(url.searchParams.get("sslmode"), "require")
-    }
-  )
+  test("a DATABASE_URL with parameters (?sslmode=require) keeps them usable after the database name", () => {
+    const { serverUrl, database } = splitDatabaseUrl("postgres://u:p@db.example.com:5432/medusa?sslmode=require")
+    assert.equal(database, "medusa")
+    const url = new URL(withDatabase(serverUrl, "postgres"))
+    assert.equal(url.pathname, "/postgres")
+    assert.equal(url.searchParams.get("sslmode"), "require")
+  })
 })
 
 describe("testRunnerEnv", () => {
@@ -197,7 +197,8 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
     return db
   }
   const setting = async (url: string, name: string) =>
-    (await query<{ value: string }>(withDatabase(url, "postgres"), `select current_setting($1) as value`, [name]))[0].value
+    (await query<{ value: string }>(withDatabase(url, "postgres"), `select current_setting($1) as value`, [name]))[0]
+      .value
 
   test("initialises, starts, and keeps credentials beside the cluster", { timeout: 120_000 }, async () => {
     port = await freePort()
@@ -209,7 +210,10 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
     assert.match(logs[0].join("\n"), /The files belonging to this database system will be owned by user/)
     const credentials = JSON.parse(readFileSync(`${dataDir}.credentials.json`, "utf8"))
     assert.equal(statSync(`${dataDir}.credentials.json`).mode & 0o777, 0o600)
-    assert.equal(started.serverUrl, `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/`)
+    assert.equal(
+      started.serverUrl,
+      `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/`
+    )
 
     await query(withDatabase(started.serverUrl, "postgres"), "create table kept (id int primary key, note text)")
     await query(withDatabase(started.serverUrl, "postgres"), "insert into kept values (1, $1)", ["survives a restart"])
@@ -239,7 +243,14 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
   test("not as root: the server runs as this user", { skip: isRoot ? "running as root" : false }, () => {
     assert.ok(firstPid, "the cluster did not start")
     assert.equal(statSync(dataDir).uid, process.getuid!())
-    assert.equal(Number(execFileSync("ps", ["-o", "uid=", "-p", String(firstPid)]).toString().trim()), process.getuid!())
+    assert.equal(
+      Number(
+        execFileSync("ps", ["-o", "uid=", "-p", String(firstPid)])
+          .toString()
+          .trim()
+      ),
+      process.getuid!()
+    )
   })
 
   test("stop() ends the server and its backends", { timeout: 60_000 }, async () => {
@@ -256,83 +267,103 @@ describe("embedded PostgreSQL in a fresh folder", { timeout: 300_000 }, () => {
     assert.equal(await canListen(port, "127.0.0.1"), true, `port ${port} is still taken`)
   })
 
-  test("a second start on the same folder finds the data and does not initialise again; a test server skips flushes", { timeout: 120_000 }, async () => {
-    assert.ok(firstPid, "the cluster did not start")
-    const versionBefore = statSync(path.join(dataDir, "PG_VERSION"))
-    const started = await start(false)
-    for (const name of ["fsync", "synchronous_commit", "full_page_writes"]) assert.equal(await setting(started.serverUrl, name), "off", name)
-    assert.doesNotMatch(logs[1].join("\n"), /The files belonging to this database system/)
-    assert.equal(statSync(path.join(dataDir, "PG_VERSION")).mtimeMs, versionBefore.mtimeMs)
-    const rows = await query<{ note: string }>(withDatabase(started.serverUrl, "postgres"), "select note from kept where id = 1")
-    assert.deepEqual(rows, [{ note: "survives a restart" }])
-    secondPid = postmasterPid(dataDir)
-    assert.notEqual(secondPid, firstPid)
-    if (isRoot) assert.equal(processUser(secondPid), "postgres")
-  })
-
-  test("openDatabase with DATABASE_URL creates the named database and starts no server", { timeout: 60_000 }, async () => {
-    assert.ok(db && secondPid, "the cluster is not running")
-    const name = `shop-url-${process.pid}`
-    const url = `${db.serverUrl}${encodeURIComponent(name)}`
-    const unusedDir = path.join(folder, "must-stay-absent")
-    const unusedPort = await freePort()
-    // Other runs may start servers meanwhile: look for one on this call's folder or port.
-    const startedHere = () =>
-      execFileSync("ps", ["-eo", "args="])
-        .toString()
-        .split("\n")
-        .filter((l) => l.includes(unusedDir) || l.includes(`-p ${unusedPort}`))
-    const saved = process.env.DATABASE_URL
-    process.env.DATABASE_URL = url
-    try {
-      const exists = async () =>
-        (await query(`${db!.serverUrl}postgres`, "select 1 from pg_database where datname = $1", [name])).length
-      assert.equal(await exists(), 0)
-      const opened = await openDatabase({ database: "other-name", dataDir: unusedDir, port: unusedPort })
-      assert.equal(opened.embedded, false)
-      assert.equal(opened.databaseUrl, url)
-      assert.equal(opened.serverUrl, db.serverUrl)
-      assert.equal(await exists(), 1)
-      // Again: the database is there already; nothing fails and nothing is added.
-      const again = await openDatabase({ database: "other-name", dataDir: unusedDir, port: unusedPort })
-      assert.equal(again.databaseUrl, url)
-      await query(url, "create table t (x int)")
-
-      assert.equal(existsSync(unusedDir), false, "a data folder was created")
-      assert.equal(existsSync(`${unusedDir}.credentials.json`), false)
-      assert.equal(await canListen(unusedPort, "127.0.0.1"), true, "something listens on the embedded port")
-      assert.deepEqual(startedHere(), [], "another PostgreSQL started")
-      // Its stop() leaves the server alone: it did not start it.
-      await opened.stop()
-      assert.ok(alive(secondPid))
-      assert.equal((await query(url, "select count(*)::int as n from t"))[0].n, 0)
-    } finally {
-      if (saved === undefined) delete process.env.DATABASE_URL
-      else process.env.DATABASE_URL = saved
+  test(
+    "a second start on the same folder finds the data and does not initialise again; a test server skips flushes",
+    { timeout: 120_000 },
+    async () => {
+      assert.ok(firstPid, "the cluster did not start")
+      const versionBefore = statSync(path.join(dataDir, "PG_VERSION"))
+      const started = await start(false)
+      for (const name of ["fsync", "synchronous_commit", "full_page_writes"])
+        assert.equal(await setting(started.serverUrl, name), "off", name)
+      assert.doesNotMatch(logs[1].join("\n"), /The files belonging to this database system/)
+      assert.equal(statSync(path.join(dataDir, "PG_VERSION")).mtimeMs, versionBefore.mtimeMs)
+      const rows = await query<{ note: string }>(
+        withDatabase(started.serverUrl, "postgres"),
+        "select note from kept where id = 1"
+      )
+      assert.deepEqual(rows, [{ note: "survives a restart" }])
+      secondPid = postmasterPid(dataDir)
+      assert.notEqual(secondPid, firstPid)
+      if (isRoot) assert.equal(processUser(secondPid), "postgres")
     }
-  })
+  )
 
-  test("openDatabase without DATABASE_URL starts the embedded server on the folder and creates the database", { timeout: 120_000 }, async () => {
-    assert.ok(db, "the cluster is not running")
-    await db.stop()
-    db = undefined
-    const saved = process.env.DATABASE_URL
-    delete process.env.DATABASE_URL
-    try {
-      const opened = await openDatabase({ database: "medusa_embedded", dataDir, port })
-      db = opened
-      assert.equal(opened.embedded, true)
-      assert.equal(opened.databaseUrl, `${opened.serverUrl}medusa_embedded`)
-      assert.deepEqual(await query(opened.databaseUrl, "select current_database() as name"), [{ name: "medusa_embedded" }])
-      assert.deepEqual(await query(`${opened.serverUrl}postgres`, "select note from kept"), [{ note: "survives a restart" }])
-      const pid = postmasterPid(dataDir)
-      await opened.stop()
+  test(
+    "openDatabase with DATABASE_URL creates the named database and starts no server",
+    { timeout: 60_000 },
+    async () => {
+      assert.ok(db && secondPid, "the cluster is not running")
+      const name = `shop-url-${process.pid}`
+      const url = `${db.serverUrl}${encodeURIComponent(name)}`
+      const unusedDir = path.join(folder, "must-stay-absent")
+      const unusedPort = await freePort()
+      // Other runs may start servers meanwhile: look for one on this call's folder or port.
+      const startedHere = () =>
+        execFileSync("ps", ["-eo", "args="])
+          .toString()
+          .split("\n")
+          .filter((l) => l.includes(unusedDir) || l.includes(`-p ${unusedPort}`))
+      const saved = process.env.DATABASE_URL
+      process.env.DATABASE_URL = url
+      try {
+        const exists = async () =>
+          (await query(`${db!.serverUrl}postgres`, "select 1 from pg_database where datname = $1", [name])).length
+        assert.equal(await exists(), 0)
+        const opened = await openDatabase({ database: "other-name", dataDir: unusedDir, port: unusedPort })
+        assert.equal(opened.embedded, false)
+        assert.equal(opened.databaseUrl, url)
+        assert.equal(opened.serverUrl, db.serverUrl)
+        assert.equal(await exists(), 1)
+        // Again: the database is there already; nothing fails and nothing is added.
+        const again = await openDatabase({ database: "other-name", dataDir: unusedDir, port: unusedPort })
+        assert.equal(again.databaseUrl, url)
+        await query(url, "create table t (x int)")
+
+        assert.equal(existsSync(unusedDir), false, "a data folder was created")
+        assert.equal(existsSync(`${unusedDir}.credentials.json`), false)
+        assert.equal(await canListen(unusedPort, "127.0.0.1"), true, "something listens on the embedded port")
+        assert.deepEqual(startedHere(), [], "another PostgreSQL started")
+        // Its stop() leaves the server alone: it did not start it.
+        await opened.stop()
+        assert.ok(alive(secondPid))
+        assert.equal((await query(url, "select count(*)::int as n from t"))[0].n, 0)
+      } finally {
+        if (saved === undefined) delete process.env.DATABASE_URL
+        else process.env.DATABASE_URL = saved
+      }
+    }
+  )
+
+  test(
+    "openDatabase without DATABASE_URL starts the embedded server on the folder and creates the database",
+    { timeout: 120_000 },
+    async () => {
+      assert.ok(db, "the cluster is not running")
+      await db.stop()
       db = undefined
-      assert.equal(alive(pid), false)
-    } finally {
-      if (saved !== undefined) process.env.DATABASE_URL = saved
+      const saved = process.env.DATABASE_URL
+      delete process.env.DATABASE_URL
+      try {
+        const opened = await openDatabase({ database: "medusa_embedded", dataDir, port })
+        db = opened
+        assert.equal(opened.embedded, true)
+        assert.equal(opened.databaseUrl, `${opened.serverUrl}medusa_embedded`)
+        assert.deepEqual(await query(opened.databaseUrl, "select current_database() as name"), [
+          { name: "medusa_embedded" },
+        ])
+        assert.deepEqual(await query(`${opened.serverUrl}postgres`, "select note from kept"), [
+          { note: "survives a restart" },
+        ])
+        const pid = postmasterPid(dataDir)
+        await opened.stop()
+        db = undefined
+        assert.equal(alive(pid), false)
+      } finally {
+        if (saved !== undefined) process.env.DATABASE_URL = saved
+      }
     }
-  })
+  )
 })
 
 describe("as an unprivileged user", { timeout: 200_000 }, () => {
@@ -358,9 +389,7 @@ describe("as an unprivileged user", { timeout: 200_000 }, () => {
   test(
     "nobody starts and stops a cluster in a folder it owns",
     {
-      skip: isRoot
-        ? false
-        : "not running as root: the cluster test above already ran as an ordinary user",
+      skip: isRoot ? false : "not running as root: the cluster test above already ran as an ordinary user",
       timeout: 180_000,
     },
     async () => {

@@ -39,9 +39,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 /** Processes whose command line mentions `needle` (our children carry the data dir or port in it). */
 function processesWith(needle: string): string[] {
   const out = execFileSync("ps", ["-eo", "pid=,args="]).toString()
-  return out
-    .split("\n")
-    .filter((line) => line.includes(needle) && !line.includes("ps -eo"))
+  return out.split("\n").filter((line) => line.includes(needle) && !line.includes("ps -eo"))
 }
 
 test("NODE_ENV=production refuses to start without secrets and real admin credentials, naming each", async () => {

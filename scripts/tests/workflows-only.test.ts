@@ -5,7 +5,9 @@ import tseslint from "typescript-eslint"
 import { ROOT } from "../lib/stack"
 
 // the rule is plain JavaScript (eslint.config.mjs imports it); read with its type
-const { default: workflowsOnly } = (await import(new URL("../lint/workflows-only.mjs", import.meta.url).href)) as { default: Rule.RuleModule }
+const { default: workflowsOnly } = (await import(new URL("../lint/workflows-only.mjs", import.meta.url).href)) as {
+  default: Rule.RuleModule
+}
 
 // RuleTester reports through node:test's describe/it
 RuleTester.describe = describe
@@ -31,7 +33,10 @@ tester.run("shop/workflows-only", workflowsOnly, {
     `export default createWorkflow("w", () => new WorkflowResponse(undefined))`,
   ],
   invalid: [
-    { code: `export async function bookCourier(container, orderId) { return orderId }`, errors: [error("bookCourier")] },
+    {
+      code: `export async function bookCourier(container, orderId) { return orderId }`,
+      errors: [error("bookCourier")],
+    },
     { code: `export function parcelOf(order) { return order }`, errors: [error("parcelOf")] },
     { code: `export const pollCouriers = async (container) => 0`, errors: [error("pollCouriers")] },
     { code: `export const cartRequestKey = (cartId: string) => ({ key: cartId })`, errors: [error("cartRequestKey")] },
@@ -53,7 +58,9 @@ test("eslint.config.mjs reports a plain function exported from backend/src/workf
   const eslint = new ESLint({ cwd: ROOT })
   const code = `export async function confirmOrder(): Promise<void> {}\n`
   const lint = async (file: string) =>
-    (await eslint.lintText(code, { filePath: `${ROOT}/${file}` }))[0]!.messages.filter((m) => m.ruleId === "shop/workflows-only").length
+    (await eslint.lintText(code, { filePath: `${ROOT}/${file}` }))[0]!.messages.filter(
+      (m) => m.ruleId === "shop/workflows-only"
+    ).length
   assert.equal(await lint("backend/src/workflows/lint-probe.ts"), 1)
   assert.equal(await lint("backend/src/workflows/steps/lint-probe.ts"), 1)
   assert.equal(await lint("backend/src/workflows/hooks/lint-probe.ts"), 0)

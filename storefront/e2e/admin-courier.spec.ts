@@ -1,5 +1,5 @@
-import type { CourierCash } from "@shop/contract"
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test"
+import type { CourierCash } from "@shop/contract"
 import { placeGuestOrder, signInAdmin, type PlacedOrder } from "./shop-helpers"
 
 /**
@@ -105,7 +105,9 @@ test("two orders picked in the list go to Pathao together", async () => {
   await openOrders(BUYER)
   await expect(page.getByTestId("orders-found")).toHaveText("Found: 4")
   for (const order of bulkOrders) {
-    await rowOf(order).getByRole("checkbox", { name: `Select order ${order.orderNumber}` }).click()
+    await rowOf(order)
+      .getByRole("checkbox", { name: `Select order ${order.orderNumber}` })
+      .click()
   }
   await expect(page.getByText("2 selected", { exact: true })).toBeVisible()
   await page.screenshot({ path: "test-results/admin-courier-selected.png", animations: "disabled" })

@@ -1,5 +1,13 @@
+import {
+  expect,
+  request as requests,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test"
 import type { Product } from "@shop/contract"
-import { expect, request as requests, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test"
 import { ADMIN, signInAdmin } from "./shop-helpers"
 
 /**
@@ -50,7 +58,8 @@ async function placed(label: string): Promise<string> {
 }
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first()
-const card = (orderNumber: string): Locator => page.locator(`[data-testid="held-order"][data-order-number="${orderNumber}"]`)
+const card = (orderNumber: string): Locator =>
+  page.locator(`[data-testid="held-order"][data-order-number="${orderNumber}"]`)
 
 async function openQueue() {
   await page.goto("/app/to-confirm")
@@ -71,7 +80,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const login = await admin.post("/api/auth/login", { data: ADMIN })
   expect(login.status(), await login.text()).toBe(200)
   // duplicates wait for a call (the default, set again in case another spec changed it)
-  const rules = await admin.put("/api/admin/order-guard/rules", { data: { holdDuplicates: true, duplicateWindowHours: 24 } })
+  const rules = await admin.put("/api/admin/order-guard/rules", {
+    data: { holdDuplicates: true, duplicateWindowHours: 24 },
+  })
   expect(rules.status(), await rules.text()).toBe(200)
   expect(((await rules.json()) as { message: string }).message).toBe("Rules saved")
 
@@ -99,11 +110,14 @@ test("the orders list and the dialog show a duplicate's risk and that it waits f
   await expect(rowOf(first).getByTestId("risk-badge")).toHaveCount(0)
   await expect(rowOf(duplicate).getByTestId("risk-badge")).toHaveText("Medium risk")
   // the table fits at 1366 px: nothing to scroll sideways
-  const overflow = await page.locator("table").first().evaluate((table) => {
-    let box = table.parentElement
-    while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement
-    return box ? box.scrollWidth - box.clientWidth : 0
-  })
+  const overflow = await page
+    .locator("table")
+    .first()
+    .evaluate((table) => {
+      let box = table.parentElement
+      while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement
+      return box ? box.scrollWidth - box.clientWidth : 0
+    })
   expect(overflow).toBeLessThanOrEqual(0)
   await page.screenshot({ path: "test-results/admin-guard-orders.png" })
 
@@ -112,7 +126,9 @@ test("the orders list and the dialog show a duplicate's risk and that it waits f
   const risk = dialog.getByTestId("risk-section")
   await expect(risk.getByTestId("risk-badge")).toHaveText("Medium risk")
   await expect(risk.getByTestId("needs-confirmation")).toHaveText("Waiting for a confirmation call")
-  await expect(risk.getByTestId("risk-reasons")).toContainText(`The same phone ordered the same product within 24 hours (${first})`)
+  await expect(risk.getByTestId("risk-reasons")).toContainText(
+    `The same phone ordered the same product within 24 hours (${first})`
+  )
   await expect(risk.getByTestId("call-log-empty")).toHaveText("No calls yet")
   await page.screenshot({ path: "test-results/admin-guard-dialog.png" })
   await page.keyboard.press("Escape")
@@ -125,7 +141,9 @@ test("To confirm shows the held order; No answer is logged, Confirmed releases i
   await expect(held).toBeVisible()
   await expect(card(first)).toHaveCount(0)
   await expect(held.getByTestId("risk-badge")).toHaveText("Medium risk")
-  await expect(held.getByTestId("risk-reasons")).toContainText(`The same phone ordered the same product within 24 hours (${first})`)
+  await expect(held.getByTestId("risk-reasons")).toContainText(
+    `The same phone ordered the same product within 24 hours (${first})`
+  )
   await expect(held.getByTestId("held-order-customer")).toHaveText(`${BUYER} Again`)
   await expect(held.getByTestId("held-order-age")).toHaveText(/^waiting (just now|\d+ min)$/)
   const call = held.getByRole("link", { name: PHONE })
@@ -193,7 +211,9 @@ test("a fake order is cancelled and its phone blocklisted; the phone's next orde
 
   const refused = await placeOrder("Refused")
   expect(refused.status()).toBe(403)
-  expect(((await refused.json()) as { message: string }).message).toBe("We could not take this order. Please call us to order.")
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    "We could not take this order. Please call us to order."
+  )
 })
 
 test("the rules save from the form and the blocklist takes and removes an address", async () => {

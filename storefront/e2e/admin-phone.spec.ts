@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
-
 import { signInAdmin } from "./shop-helpers"
 
 /**
@@ -76,9 +75,15 @@ for (const width of PHONE_WIDTHS) {
       expect(box.left, `${width} px: the notice's ${name} left edge`).toBeGreaterThanOrEqual(0)
       expect(box.right, `${width} px: the notice's ${name} right edge`).toBeLessThanOrEqual(viewport.width)
     }
-    expect(boxes.close.left, `${width} px: close button clipped on the left`).toBeGreaterThanOrEqual(boxes.clip.left - 0.5)
-    expect(boxes.close.right, `${width} px: close button clipped on the right`).toBeLessThanOrEqual(boxes.clip.right + 0.5)
-    expect(boxes.card.right, `${width} px: the notice's card wider than the notice`).toBeLessThanOrEqual(boxes.toast.right + 0.5)
+    expect(boxes.close.left, `${width} px: close button clipped on the left`).toBeGreaterThanOrEqual(
+      boxes.clip.left - 0.5
+    )
+    expect(boxes.close.right, `${width} px: close button clipped on the right`).toBeLessThanOrEqual(
+      boxes.clip.right + 0.5
+    )
+    expect(boxes.card.right, `${width} px: the notice's card wider than the notice`).toBeLessThanOrEqual(
+      boxes.toast.right + 0.5
+    )
     mkdirSync(SHOTS, { recursive: true })
     await page.screenshot({ path: `${SHOTS}/admin-notice-${width}.png` })
   })

@@ -12,7 +12,10 @@ const PHONE = "01700-000000"
 const TEL = "tel:01700000000"
 const RUN = Date.now().toString(36).slice(-5)
 
-test("the Shop Orders screen and an order's details dialog show the support phone as a tel: link", async ({ page, request }) => {
+test("the Shop Orders screen and an order's details dialog show the support phone as a tel: link", async ({
+  page,
+  request,
+}) => {
   const order = await placeGuestOrder(request, {
     name: `E2E Support Buyer ${RUN}`,
     email: `support-${RUN}@example.com`,

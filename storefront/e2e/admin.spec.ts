@@ -1,5 +1,5 @@
-import type { Product } from "@shop/contract"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
+import type { Product } from "@shop/contract"
 import { placeGuestOrder, signInAdmin } from "./shop-helpers"
 
 /**
@@ -18,7 +18,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64"
 )
-
 
 test.describe.configure({ mode: "serial" })
 
@@ -84,7 +83,13 @@ test("the dashboard shows the route's figures and switches period", async ({ req
   expect(viewport?.width).toBe(1280)
   await page.setViewportSize(viewport!)
 
-  type Figures = { totalProducts: number; totalOrders: number; todayOrders: number; completedOrders: number; totalProfit: number }
+  type Figures = {
+    totalProducts: number
+    totalOrders: number
+    todayOrders: number
+    completedOrders: number
+    totalProfit: number
+  }
   const figures = async () => {
     const res = await page.request.get("/api/admin/dashboard?period=all")
     expect(res.status()).toBe(200)
@@ -97,15 +102,26 @@ test("the dashboard shows the route's figures and switches period", async ({ req
   const product = products.find((p) => p.stock > 2)!
   const customerName = `E2E Dashboard Customer ${RUN}`
   const email = `dashboard-${RUN}@example.com`
-  const register = await request.post("/api/auth/register", { data: { username: customerName, email, password: "secret-123" } })
+  const register = await request.post("/api/auth/register", {
+    data: { username: customerName, email, password: "secret-123" },
+  })
   expect(register.status(), await register.text()).toBe(201)
   const login = await request.post("/api/auth/login", { data: { email, password: "secret-123" } })
   expect(login.status(), await login.text()).toBe(200)
   const userId = ((await login.json()) as { user: { _id: string } }).user._id
-  const cart = await request.post("/api/shop/products/addtocart", { data: { userId, productId: product._id, quantity: 1 } })
+  const cart = await request.post("/api/shop/products/addtocart", {
+    data: { userId, productId: product._id, quantity: 1 },
+  })
   expect(cart.status(), await cart.text()).toBe(200)
   const address = await request.post("/api/shop/address/add", {
-    data: { userId, address: "House 3, Road 4, Gulshan", city: "Dhaka", pincode: "1212", number: "01711000222", notes: "Gate 2" },
+    data: {
+      userId,
+      address: "House 3, Road 4, Gulshan",
+      city: "Dhaka",
+      pincode: "1212",
+      number: "01711000222",
+      notes: "Gate 2",
+    },
   })
   expect(address.status(), await address.text()).toBeLessThan(300)
   const addressId = ((await address.json()) as { data: { _id: string }[] }).data[0]._id
@@ -120,7 +136,9 @@ test("the dashboard shows the route's figures and switches period", async ({ req
       guestEmail: `completed-${RUN}@example.com`,
       guestPhone: "01711000333",
       cartItems: [{ productId: product._id, quantity: 1 }],
-      addressInfo: [{ address: "House 5, Road 6, Banani", city: "Dhaka", pincode: "1213", number: "01711000333", notes: "" }],
+      addressInfo: [
+        { address: "House 5, Road 6, Banani", city: "Dhaka", pincode: "1213", number: "01711000333", notes: "" },
+      ],
     },
   })
   expect(guest.status(), await guest.text()).toBe(201)
@@ -129,7 +147,9 @@ test("the dashboard shows the route's figures and switches period", async ({ req
     [delivered, "delivered"],
     [completed, "completed"],
   ] as const) {
-    const res = await page.request.put("/api/admin/order/update-order-status", { data: { orderId: order._id, orderStatus } })
+    const res = await page.request.put("/api/admin/order/update-order-status", {
+      data: { orderId: order._id, orderStatus },
+    })
     expect(res.status(), await res.text()).toBe(200)
   }
   const data = await figures()
@@ -224,7 +244,9 @@ test("products: add one with an uploaded image, then delete it", async () => {
   const submit = sheet.getByRole("button", { name: "Add Product", exact: true })
   await expect(submit).toBeDisabled()
 
-  await sheet.getByLabel("Drag & Drop or click to upload Image").setInputFiles({ name: "sneaker.png", mimeType: "image/png", buffer: PNG })
+  await sheet
+    .getByLabel("Drag & Drop or click to upload Image")
+    .setInputFiles({ name: "sneaker.png", mimeType: "image/png", buffer: PNG })
   await expect(toast("Image uploaded successfully!")).toBeVisible()
   await expect(sheet.getByTestId("product-image-preview")).toBeVisible()
 
@@ -275,12 +297,17 @@ test("landing pages: the seeded page, then create, publish and delete one", asyn
   await expect(seeded).toContainText("/salwar-kameez-offer")
   await expect(seeded.getByTestId("landing-status")).toHaveText("Published")
   await expect(seeded.getByTestId("landing-analytics")).toContainText("% conversion")
-  await expect(seeded.getByRole("link", { name: "Open /landing/salwar-kameez-offer" })).toHaveAttribute("target", "_blank")
+  await expect(seeded.getByRole("link", { name: "Open /landing/salwar-kameez-offer" })).toHaveAttribute(
+    "target",
+    "_blank"
+  )
   await seeded.getByRole("button", { name: "Copy URL of /salwar-kameez-offer" }).click()
   await expect(toast("Landing page URL copied to clipboard!")).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/landing\/salwar-kameez-offer$/)
 
-  const products = (await (await page.request.get("/api/admin/products/get-products")).json()) as { products: Product[] }
+  const products = (await (await page.request.get("/api/admin/products/get-products")).json()) as {
+    products: Product[]
+  }
   const product = products.products.find((p) => p.stock > 0)!
 
   await page.getByRole("link", { name: "Create Landing Page" }).click()

@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test"
-
 import { ADMIN, notice, uniqueEmail } from "./shop-helpers"
 
 /** Sign in, create an account, sign out, and the route guards of SPEC 2.2. */

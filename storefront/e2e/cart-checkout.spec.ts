@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test"
-
-import { fillGuestDelivery, notice, pays, productByTitle, signInNewCustomer, taka } from "./shop-helpers"
 import type { Product } from "@shop/contract"
+import { fillGuestDelivery, notice, pays, productByTitle, signInNewCustomer, taka } from "./shop-helpers"
 
 /** The guest cart in localStorage, the guest checkout, and a signed-in shopper's cart, address and order. */
 
@@ -19,7 +18,10 @@ async function openCart(page: Page) {
   return page.getByRole("dialog", { name: "Your Cart" })
 }
 
-test("guest cart: kept in localStorage guestCart as { items: [{ productId: <product>, quantity, _id }] }", async ({ page, request }) => {
+test("guest cart: kept in localStorage guestCart as { items: [{ productId: <product>, quantity, _id }] }", async ({
+  page,
+  request,
+}) => {
   const tee = await productByTitle(request, TEE)
   const shirt = await productByTitle(request, SHIRT)
   const teeFromApi = ((await (await request.get(`/api/shop/products/get/${tee._id}`)).json()) as { data: Product }).data
@@ -57,7 +59,10 @@ test("guest cart: kept in localStorage guestCart as { items: [{ productId: <prod
   await expect(page.getByTestId("cart-count")).toHaveText("1")
 })
 
-test("guest checkout: validation, then the order lands on /order-confirmation and the cart is cleared", async ({ page, request }) => {
+test("guest checkout: validation, then the order lands on /order-confirmation and the cart is cleared", async ({
+  page,
+  request,
+}) => {
   const tee = await productByTitle(request, TEE)
   await page.goto("/checkout")
   await expect(page.getByText("No items in cart")).toBeVisible()
@@ -100,7 +105,9 @@ test("guest checkout: validation, then the order lands on /order-confirmation an
     guestPhone: "01712345678",
     landingPageSlug: null,
     cartItems: [{ productId: tee._id, title: TEE, image: tee.image, price: pays(tee), quantity: 1 }],
-    addressInfo: [{ address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1205", number: "01712345678", notes: "" }],
+    addressInfo: [
+      { address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1205", number: "01712345678", notes: "" },
+    ],
     TotalAmount: pays(tee),
     orderStatus: "pending",
   })
@@ -114,7 +121,10 @@ test("guest checkout: validation, then the order lands on /order-confirmation an
   ])
 })
 
-test("signed in: server cart, a new address chosen at checkout, the order, and the Orders tab", async ({ page, request }) => {
+test("signed in: server cart, a new address chosen at checkout, the order, and the Orders tab", async ({
+  page,
+  request,
+}) => {
   const shirt = await productByTitle(request, SHIRT)
   const { userId } = await signInNewCustomer(page, "Order Tester")
 
@@ -132,7 +142,9 @@ test("signed in: server cart, a new address chosen at checkout, the order, and t
   await expect(page).toHaveURL(/\/checkout$/)
 
   const checkout = page.getByRole("button", { name: "Checkout with bKash" })
-  await expect(page.getByRole("region", { name: "Your Order" }).getByTestId("cart-total")).toHaveText(taka(pays(shirt) * 2))
+  await expect(page.getByRole("region", { name: "Your Order" }).getByTestId("cart-total")).toHaveText(
+    taka(pays(shirt) * 2)
+  )
   await checkout.click()
   await expect(notice(page)).toHaveText(/Please select a delivery address before checkout!/)
 
@@ -157,7 +169,9 @@ test("signed in: server cart, a new address chosen at checkout, the order, and t
   await checkout.click()
   const response = await created
   expect(response.status()).toBe(201)
-  const { data } = (await response.json()) as { data: { orderNumber: string; deliveryCharge: number; TotalAmount: number } }
+  const { data } = (await response.json()) as {
+    data: { orderNumber: string; deliveryCharge: number; TotalAmount: number }
+  }
   expect([data.deliveryCharge, data.TotalAmount]).toEqual([120, pays(shirt) * 2 + 120])
   await expect(page).toHaveURL(/\/order-confirmation$/)
 

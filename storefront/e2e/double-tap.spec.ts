@@ -39,10 +39,13 @@ function orderRequests(page: Page): Request[] {
 
 /** Two taps in one go, as a thumb does on a slow phone: both before the page can redraw. */
 async function doubleTap(page: Page, name: string) {
-  await page.getByRole("button", { name, exact: true }).last().evaluate((button: HTMLButtonElement) => {
-    button.click()
-    button.click()
-  })
+  await page
+    .getByRole("button", { name, exact: true })
+    .last()
+    .evaluate((button: HTMLButtonElement) => {
+      button.click()
+      button.click()
+    })
 }
 
 async function fillLandingForm(page: Page, phone: string) {
@@ -72,7 +75,10 @@ test("landing form: a double tap on the order button makes one order", async ({ 
   expect(orders.map((o) => o.orderNumber)).toEqual([number])
 })
 
-test("landing form: the answer is lost, the shopper taps again, and gets the same one order", async ({ page, browser }) => {
+test("landing form: the answer is lost, the shopper taps again, and gets the same one order", async ({
+  page,
+  browser,
+}) => {
   const phone = "01910000002"
   const sent = orderRequests(page)
   await page.goto(`/landing/${DEMO}`)

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test"
 import { LANDING_NOT_FOUND, type Product } from "@shop/contract"
-
 import { ADMIN, allProducts, notice, pays, taka } from "./shop-helpers"
 
 /**
@@ -85,7 +84,9 @@ async function listedDemo(origin: string, cookie: string): Promise<StoredLanding
 }
 
 async function storedLanding(origin: string, cookie: string, id: string): Promise<StoredLanding> {
-  const { status, json, text } = await call<{ data: StoredLanding }>(`${origin}/api/admin/landing-pages/${id}`, { cookie })
+  const { status, json, text } = await call<{ data: StoredLanding }>(`${origin}/api/admin/landing-pages/${id}`, {
+    cookie,
+  })
   expect(status, text).toBe(200)
   return json.data
 }
@@ -190,14 +191,20 @@ async function demoProduct(): Promise<Product> {
 
 /** A seeded product on sale and in stock, not the demo landing page's (its stock is changed below). */
 async function saleProduct(products: Product[], landingProductId: string): Promise<Product> {
-  const product = products.find((p) => p.saleprice > 0 && p.saleprice < p.price && p.stock > 0 && p._id !== landingProductId)
+  const product = products.find(
+    (p) => p.saleprice > 0 && p.saleprice < p.price && p.stock > 0 && p._id !== landingProductId
+  )
   expect(product, "a seeded product on sale with stock").toBeTruthy()
   return product!
 }
 
 // ---------- the tests ----------
 
-test("HTML first: pages show their content and link-preview tags before any script runs", async ({ browser, baseURL, request }) => {
+test("HTML first: pages show their content and link-preview tags before any script runs", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const landingProduct = await demoProduct()
   const products = await allProducts(request)
   const product = await saleProduct(products, landingProduct._id)
@@ -255,13 +262,22 @@ test("HTML first: pages show their content and link-preview tags before any scri
   })
 })
 
-test("unknown and unpublished landing pages and unknown products answer 404 with a not-found page", async ({ browser, baseURL, request }) => {
+test("unknown and unpublished landing pages and unknown products answer 404 with a not-found page", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const cookie = await adminCookie(baseURL!)
   const [someProduct] = await allProducts(request)
   const created = await call<{ data: StoredLanding }>(`${baseURL}/api/admin/landing-pages/create`, {
     method: "POST",
     cookie,
-    body: { title: `E2E edge draft ${RUN}`, slug: `e2e-edge-draft-${RUN}`, productId: someProduct!._id, hero: { headline: `Draft ${RUN}` } },
+    body: {
+      title: `E2E edge draft ${RUN}`,
+      slug: `e2e-edge-draft-${RUN}`,
+      productId: someProduct!._id,
+      hero: { headline: `Draft ${RUN}` },
+    },
   })
   expect(created.status, created.text).toBe(201)
   const draft = created.json.data
@@ -303,7 +319,10 @@ test("the app hydrates the landing page without reading it again", async ({ page
   expect(seen.hydrationErrors(), `errors: ${seen.errors.join(" | ")}`).toEqual([])
 })
 
-test("the app hydrates the product page, the listing and home without reading their products again", async ({ page, request }) => {
+test("the app hydrates the product page, the listing and home without reading their products again", async ({
+  page,
+  request,
+}) => {
   const landingProduct = await demoProduct()
   const product = await saleProduct(await allProducts(request), landingProduct._id)
   const seen = watch(page)
@@ -394,7 +413,10 @@ test("landing views counted at the edge are exact: 2,000 concurrent visits add e
   expect(await views()).toBe(before + TOTAL)
 })
 
-test("a headline changed on the backend shows within 2 s; one changed through the storefront at once", async ({ page, baseURL }) => {
+test("a headline changed on the backend shows within 2 s; one changed through the storefront at once", async ({
+  page,
+  baseURL,
+}) => {
   const shopCookie = await adminCookie(baseURL!)
   const backendCookie = await adminCookie(backend)
   const { _id: id } = await listedDemo(baseURL!, shopCookie)
@@ -418,7 +440,10 @@ test("a headline changed on the backend shows within 2 s; one changed through th
     expect(titleOf(changed.text)).toBe(onBackend)
 
     // changed through the storefront's origin: the very next read shows it
-    await putHero(baseURL!, shopCookie, await storedLanding(backend, backendCookie, id), { ...original.hero, headline: throughEdge })
+    await putHero(baseURL!, shopCookie, await storedLanding(backend, backendCookie, id), {
+      ...original.hero,
+      headline: throughEdge,
+    })
     const next = await html(pageUrl)
     expect(h1Of(next.text)).toBe(throughEdge)
     expect(metaOf(next.text, "og:title")).toBe(throughEdge)
@@ -431,7 +456,10 @@ test("a headline changed on the backend shows within 2 s; one changed through th
   }
 })
 
-test("a product sold out on the backend shows as sold out on its landing page within 2 s", async ({ page, baseURL }) => {
+test("a product sold out on the backend shows as sold out on its landing page within 2 s", async ({
+  page,
+  baseURL,
+}) => {
   const shopCookie = await adminCookie(baseURL!)
   const backendCookie = await adminCookie(backend)
   const landingProduct = await demoProduct()
@@ -475,7 +503,10 @@ test("a product sold out on the backend shows as sold out on its landing page wi
     const soldOut = await html(pageUrl)
     expect(soldOut.status).toBe(200)
     expect(stockNoticeOf(soldOut.text)).toBe(OUT_OF_STOCK)
-    expect(jsonLdOf(soldOut.text).offers).toMatchObject({ availability: "https://schema.org/OutOfStock", priceCurrency: "BDT" })
+    expect(jsonLdOf(soldOut.text).offers).toMatchObject({
+      availability: "https://schema.org/OutOfStock",
+      priceCurrency: "BDT",
+    })
     expect((await read(baseURL!)).stock).toBe(0)
   } finally {
     // put back through the storefront, so its cache forgets the sold-out page at once

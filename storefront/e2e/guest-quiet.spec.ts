@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs"
 import { expect, test, type Page } from "@playwright/test"
-
 import { allProducts } from "./shop-helpers"
 
 /**
@@ -26,7 +25,10 @@ async function watch(page: Page, visit: () => Promise<void>) {
   return { consoleErrors, failed }
 }
 
-test("a guest's pages log no error and no 401: the session check answers that no one is signed in", async ({ page, request }) => {
+test("a guest's pages log no error and no 401: the session check answers that no one is signed in", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000)
   const [product] = await allProducts(request)
   const pages = [

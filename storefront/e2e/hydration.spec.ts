@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test"
 import { DEFAULT_SORT, PAGE_PATHS, type PagePathName, type Product } from "@shop/contract"
-
 import { allProducts, signInAdmin, signInNewCustomer } from "./shop-helpers"
 
 /**
@@ -58,7 +57,12 @@ function targets(productId: string): Target[] {
   return [
     ...Object.entries(byName).map(([name, target]) => ({ name, ...target })),
     // the listing with its filters in the URL, and the pages the server renders for what does not exist
-    { name: "productList with a query", path: `/shop/list?category=men&sortBy=${DEFAULT_SORT}`, rendered: true, shop: true },
+    {
+      name: "productList with a query",
+      path: `/shop/list?category=men&sortBy=${DEFAULT_SORT}`,
+      rendered: true,
+      shop: true,
+    },
     { name: "product not found", path: "/shop/product/no-such-product", rendered: true, shop: true },
     { name: "landing not found", path: "/landing/no-such-landing-page", rendered: true, landing: "not-found" },
   ]
@@ -76,7 +80,8 @@ function watch(page: Page): Watch {
   page.on("console", (msg) => {
     const text = `console.${msg.type()}: ${msg.text()}`
     if (msg.type() === "error") seen.errors.push(text)
-    if ((msg.type() === "error" || msg.type() === "warning") && HYDRATION_PROBLEM.test(msg.text())) seen.problems.push(text)
+    if ((msg.type() === "error" || msg.type() === "warning") && HYDRATION_PROBLEM.test(msg.text()))
+      seen.problems.push(text)
   })
   page.on("pageerror", (error) => {
     const text = `pageerror: ${error.name}: ${error.message}`
@@ -114,7 +119,9 @@ async function open(page: Page, target: Target) {
     expect(html, "and the app's state for hydration").toContain('id="shop-state"')
   }
   expect(await page.goto(target.path), target.path).toBeTruthy()
-  await expect.poll(() => appIsLive(page, target.path), { message: "the app took the page over", timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(() => appIsLive(page, target.path), { message: "the app took the page over", timeout: 15_000 })
+    .toBe(true)
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined)
 }
 
@@ -192,7 +199,10 @@ const STATES: State[] = [
       await page.goto(BARE)
       await page.evaluate(
         ({ product, quantity }) =>
-          localStorage.setItem("guestCart", JSON.stringify({ items: [{ productId: product, quantity, _id: "guest_hydration1" }] })),
+          localStorage.setItem(
+            "guestCart",
+            JSON.stringify({ items: [{ productId: product, quantity, _id: "guest_hydration1" }] })
+          ),
         { product, quantity: GUEST_CART_UNITS }
       )
     },
@@ -230,7 +240,8 @@ const STATES: State[] = [
     beforeVisit: keepFilters,
     expectShown: async (page, target, data) => {
       if (target.landing) await expectLanding(page, target)
-      else if (target.shop) await expect(page.getByRole("button", { name: `Account menu for ${CUSTOMER_NAME}` })).toBeVisible()
+      else if (target.shop)
+        await expect(page.getByRole("button", { name: `Account menu for ${CUSTOMER_NAME}` })).toBeVisible()
       await expectKeptFiltersApplied(page, target, data)
     },
   },

@@ -16,7 +16,9 @@ const SLUG = "salwar-kameez-offer"
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
 
-test("the landing page loads only its own scripts, at most 60 KB gzipped, and preloads its Bengali font", async ({ page }) => {
+test("the landing page loads only its own scripts, at most 60 KB gzipped, and preloads its Bengali font", async ({
+  page,
+}) => {
   const scripts = new Set<string>()
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname)
@@ -37,21 +39,25 @@ test("the landing page loads only its own scripts, at most 60 KB gzipped, and pr
   const total = own.reduce((sum, p) => sum + gzipped(p.slice(1)), 0)
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES)
 
-  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
-    links.map((link) => (link as HTMLLinkElement).getAttribute("href")),
-  )
+  const preloads = await page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).getAttribute("href")))
   expect(preloads.some((href) => /noto-sans-bengali-bengali-400-normal-.*\.woff2$/.test(href ?? ""))).toBe(true)
   expect(preloads.some((href) => /noto-sans-bengali-bengali-700-normal-.*\.woff2$/.test(href ?? ""))).toBe(true)
 })
 
-test("the order confirmation, opened on its own, loads the landing app and none of the shop's code", async ({ page }) => {
+test("the order confirmation, opened on its own, loads the landing app and none of the shop's code", async ({
+  page,
+}) => {
   const scripts: string[] = []
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname)
   })
   await page.goto("/order-confirmation")
   await expect(page.getByRole("heading", { name: "অর্ডারের তথ্য পাওয়া যায়নি" })).toBeVisible()
-  const landingEntry = /src="\/assets\/(landing-[\w-]+\.js)"/.exec(readFileSync(path.join(DIST, "landing.html"), "utf8"))![1]
+  const landingEntry = /src="\/assets\/(landing-[\w-]+\.js)"/.exec(
+    readFileSync(path.join(DIST, "landing.html"), "utf8")
+  )![1]
   expect(scripts).toContain(`/assets/${landingEntry}`)
   expect(scripts.some((p) => /\/assets\/(vendor|index)-/.test(p))).toBe(false)
 })

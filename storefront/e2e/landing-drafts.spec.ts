@@ -1,5 +1,5 @@
-import type { IncompleteOrder, Order } from "@shop/contract"
 import { expect, test } from "@playwright/test"
+import type { IncompleteOrder, Order } from "@shop/contract"
 import { signInAdmin } from "./shop-helpers"
 
 /**
@@ -17,7 +17,10 @@ const PHONE = `019${RUN}`
 const NAME = `খালেদা ${RUN}`
 const ADDRESS = `বাড়ি ${RUN}, রোড ৪, মিরপুর, ঢাকা`
 
-test("a phone typed on the landing page and left there becomes an incomplete order the admin converts", async ({ browser, baseURL }) => {
+test("a phone typed on the landing page and left there becomes an incomplete order the admin converts", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
 
   // the shopper
@@ -29,7 +32,11 @@ test("a phone typed on the landing page and left there becomes an incomplete ord
     const send = navigator.sendBeacon.bind(navigator)
     navigator.sendBeacon = (url, data) => {
       const log = JSON.parse(localStorage.getItem("e2e-beacons") ?? "[]") as unknown[]
-      const entry = { url: String(url), type: data instanceof Blob ? data.type : typeof data, queued: null as boolean | null }
+      const entry = {
+        url: String(url),
+        type: data instanceof Blob ? data.type : typeof data,
+        queued: null as boolean | null,
+      }
       log.push(entry)
       localStorage.setItem("e2e-beacons", JSON.stringify(log))
       entry.queued = send(url, data)
@@ -48,7 +55,12 @@ test("a phone typed on the landing page and left there becomes an incomplete ord
   await landing.clock.runFor(1000)
   const response = await saved
   expect(response.status()).toBe(204)
-  expect(JSON.parse(response.request().postData()!)).toEqual({ phone: PHONE, name: NAME, quantity: 1, deliveryArea: "dhaka" })
+  expect(JSON.parse(response.request().postData()!)).toEqual({
+    phone: PHONE,
+    name: NAME,
+    quantity: 1,
+    deliveryArea: "dhaka",
+  })
   // the address, then away before the pause is over: the beacon carries it
   await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill(ADDRESS)
   await landing.goto("about:blank")

@@ -1,6 +1,5 @@
-import type { Product } from "@shop/contract"
 import { expect, test, type Page } from "@playwright/test"
-
+import type { Product } from "@shop/contract"
 import { signInAdmin } from "./shop-helpers"
 
 /**
@@ -40,7 +39,9 @@ for (const viewport of VIEWPORTS) {
     // Medusa Admin's first load and the sign-in take most of the default 30 s on a busy machine
     test.setTimeout(90_000)
 
-    test("a Bengali title gives a readable Latin slug, which the merchant can still edit, and the page saves", async ({ page }) => {
+    test("a Bengali title gives a readable Latin slug, which the merchant can still edit, and the page saves", async ({
+      page,
+    }) => {
       const product = await aProduct(page)
       await openCreate(page)
       const run = `${RUN}${viewport.width}`
@@ -67,7 +68,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("option", { name: product.title, exact: true }).click()
       await page.getByRole("button", { name: "Save Landing Page" }).click()
       await expect(page.getByText("Landing page created successfully", { exact: true }).first()).toBeVisible()
-      const list = (await (await page.request.get("/api/admin/landing-pages")).json()) as { data: { slug: string; title: string }[] }
+      const list = (await (await page.request.get("/api/admin/landing-pages")).json()) as {
+        data: { slug: string; title: string }[]
+      }
       expect(list.data.find((p) => p.slug === `shari-${run}`)).toMatchObject({ title: `জামদানি শাড়ি ${run}` })
     })
 
@@ -101,7 +104,9 @@ for (const viewport of VIEWPORTS) {
 
     test("the seeded demo page opens in the editor without the warning", async ({ page }) => {
       await signInAdmin(page)
-      const list = (await (await page.request.get("/api/admin/landing-pages")).json()) as { data: { _id: string; slug: string }[] }
+      const list = (await (await page.request.get("/api/admin/landing-pages")).json()) as {
+        data: { _id: string; slug: string }[]
+      }
       const demo = list.data.find((p) => p.slug === "salwar-kameez-offer")!
       await page.goto(`/app/landing-pages/edit/${demo._id}`)
       await expect(page.getByRole("heading", { name: "Edit Landing Page" })).toBeVisible({ timeout: 30_000 })

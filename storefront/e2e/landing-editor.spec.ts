@@ -1,5 +1,5 @@
-import type { Product } from "@shop/contract"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
+import type { Product } from "@shop/contract"
 
 /**
  * The landing page editor in Medusa Admin (/app/landing-pages) against the

@@ -1,5 +1,5 @@
-import { claimsFreeDelivery } from "@shop/contract"
 import { expect, test, type Page } from "@playwright/test"
+import { claimsFreeDelivery } from "@shop/contract"
 
 /**
  * The landing page on a phone has one clear way to order: nothing that floats
@@ -58,7 +58,9 @@ for (const viewport of PHONES) {
   test.describe(`a ${viewport.width}x${viewport.height} phone`, () => {
     test.use({ viewport, hasTouch: true })
 
-    test("nothing floating covers the order form at any scroll position; the bar floats only while the form is out of view", async ({ page }) => {
+    test("nothing floating covers the order form at any scroll position; the bar floats only while the form is out of view", async ({
+      page,
+    }) => {
       await page.goto(`/landing/${DEMO}`)
       await expect(page.getByTestId("order-form")).toBeVisible()
       await page.evaluate(() => document.fonts.ready)
@@ -70,7 +72,8 @@ for (const viewport of PHONES) {
         const formOnScreen = form.top < viewport.height && form.bottom > 0
         for (const element of floating) {
           // the form's fields, total and button all lie inside its box
-          if (formOnScreen) expect(overlap(element.box, form), `${element.name} over the form at scrollY ${y}`).toBe(false)
+          if (formOnScreen)
+            expect(overlap(element.box, form), `${element.name} over the form at scrollY ${y}`).toBe(false)
           expect(element.text, `${element.name} reads like the submit button at scrollY ${y}`).not.toContain(SUBMIT)
         }
         if (!bar) continue

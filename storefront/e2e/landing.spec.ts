@@ -1,5 +1,5 @@
-import type { Product } from "@shop/contract"
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
+import type { Product } from "@shop/contract"
 
 /**
  * The Bengali landing page and the order confirmation against the real stack:
@@ -13,7 +13,6 @@ const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 const FILL_ALL = "অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন"
 const BAD_PHONE = "সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)"
 const ORDER_PLACED = "আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে"
-
 
 const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
 const pays = (p: Pick<Product, "price" | "saleprice">) => (p.saleprice > 0 ? p.saleprice : p.price)
@@ -56,7 +55,9 @@ test("the demo page shows its Bengali hero, price, testimonials, badges and supp
   await expect(page.getByRole("contentinfo")).toContainText("ঢাকার ভিতরে ১-২ দিন")
   await expect(page.getByRole("contentinfo")).toContainText("ঢাকার বাইরে ২-৩ দিন")
   // the page's own colours and no shop header
-  const primary = await page.getByTestId("landing-page").evaluate((el) => (el as HTMLElement).style.getPropertyValue("--landing-primary"))
+  const primary = await page
+    .getByTestId("landing-page")
+    .evaluate((el) => (el as HTMLElement).style.getPropertyValue("--landing-primary"))
   expect(primary.toLowerCase()).toBe("#0f766e")
   await expect(page.locator(".shop-header")).toHaveCount(0)
 
@@ -87,7 +88,9 @@ test("gallery arrows wrap, dots and thumbnails pick a picture", async ({ page, r
   const counter = page.getByTestId("gallery-counter")
   await expect(image).toHaveAttribute("src", pictures[0]!)
   await expect(counter).toHaveText("1 / 3")
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
 
   await page.getByRole("button", { name: "আগের ছবি" }).click()
   await expect(image).toHaveAttribute("src", pictures[2]!)
@@ -153,10 +156,22 @@ test("price summary follows quantity and delivery area; a bad phone is refused i
   const response = await answer
   expect(response.status()).toBe(201)
   const body = (await response.json()) as {
-    confirmation: { orderNumber: string; totalAmount: number; deliveryCharge: number; customerPhone: string; customerEmail: string }
+    confirmation: {
+      orderNumber: string
+      totalAmount: number
+      deliveryCharge: number
+      customerPhone: string
+      customerEmail: string
+    }
   }
   const sent = response.request().postDataJSON() as Record<string, unknown>
-  expect(sent).toMatchObject({ isGuest: true, guestEmail: "", guestPhone: "01712345678", landingPageSlug: DEMO, deliveryArea: "outside" })
+  expect(sent).toMatchObject({
+    isGuest: true,
+    guestEmail: "",
+    guestPhone: "01712345678",
+    landingPageSlug: DEMO,
+    deliveryArea: "outside",
+  })
   expect(body.confirmation.totalAmount).toBe(unit * 2 + 120)
   expect(body.confirmation.deliveryCharge).toBe(120)
   await expect(page.getByRole("status")).toHaveText(ORDER_PLACED)
@@ -184,7 +199,11 @@ test("price summary follows quantity and delivery area; a bad phone is refused i
 test("a draft or unknown slug shows 'Landing page not found'", async ({ page, request }) => {
   const catalog = await products(request)
   const admin = await adminRequest(request)
-  const draft = await createPage(admin, { title: "E2E draft", slug: `e2e-draft-${Date.now()}`, productId: catalog[0]!._id })
+  const draft = await createPage(admin, {
+    title: "E2E draft",
+    slug: `e2e-draft-${Date.now()}`,
+    productId: catalog[0]!._id,
+  })
   expect(draft.isActive).toBe(false)
 
   for (const slug of [draft.slug, "no-such-landing-page"]) {

@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test"
-
 import { ADMIN } from "./shop-helpers"
 
 /**
@@ -24,7 +23,10 @@ const FAKE_FBEVENTS = `(function () {
 
 type Stored = { _id: string; slug: string; metaPixelId?: string | null } & Record<string, unknown>
 
-test("a landing page with a Meta pixel: PageView, then a Lead keyed by the order number, never Purchase", async ({ page, request }) => {
+test("a landing page with a Meta pixel: PageView, then a Lead keyed by the order number, never Purchase", async ({
+  page,
+  request,
+}) => {
   const login = await request.post("/api/auth/login", { data: ADMIN })
   expect(login.status()).toBe(200)
   const list = await request.get("/api/admin/landing-pages")
@@ -34,7 +36,7 @@ test("a landing page with a Meta pixel: PageView, then a Lead keyed by the order
   expect(put.status(), await put.text()).toBe(200)
   try {
     await page.route("https://connect.facebook.net/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_FBEVENTS }),
+      route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_FBEVENTS })
     )
     const response = await page.goto(`/landing/${DEMO}?fbclid=IwAR_e2e-click_1`)
     expect(response?.status()).toBe(200)
@@ -47,7 +49,9 @@ test("a landing page with a Meta pixel: PageView, then a Lead keyed by the order
     await form.getByLabel(/আপনার নাম/).fill("মেটা পরীক্ষা")
     await form.getByLabel(/মোবাইল নম্বর/).fill("01811000019")
     await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ৯, মিরপুর, ঢাকা")
-    const created = page.waitForResponse((r) => r.url().endsWith("/api/shop/order/create-order") && r.request().method() === "POST")
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith("/api/shop/order/create-order") && r.request().method() === "POST"
+    )
     await form.getByRole("button", { name: /অর্ডার/ }).last().click()
     const answer = await created
     expect(answer.status()).toBe(201)
@@ -58,17 +62,26 @@ test("a landing page with a Meta pixel: PageView, then a Lead keyed by the order
 
     await expect
       .poll(calls)
-      .toContainEqual(["trackSingle", PIXEL, "Lead", expect.objectContaining({ currency: "BDT" }), { eventID: order.orderNumber }])
+      .toContainEqual([
+        "trackSingle",
+        PIXEL,
+        "Lead",
+        expect.objectContaining({ currency: "BDT" }),
+        { eventID: order.orderNumber },
+      ])
     expect((await calls()).flat()).not.toContain("Purchase")
     await expect(page.getByTestId("order-number")).toHaveText(order.orderNumber)
 
     // the server's Purchase waits for the order to be confirmed (no access token in this stack either)
     const details = await request.get(`/api/admin/order/order-details/${order._id}`)
     expect(details.status()).toBe(200)
-    const purchase = ((await details.json()) as { data: { metaPurchase: { state: string; pixelId: string } | null } }).data.metaPurchase
+    const purchase = ((await details.json()) as { data: { metaPurchase: { state: string; pixelId: string } | null } })
+      .data.metaPurchase
     expect(purchase).toMatchObject({ state: "not_sent", pixelId: PIXEL })
   } finally {
-    const restored = await request.put(`/api/admin/landing-pages/${demo._id}`, { data: { ...stored, metaPixelId: null } })
+    const restored = await request.put(`/api/admin/landing-pages/${demo._id}`, {
+      data: { ...stored, metaPixelId: null },
+    })
     expect(restored.status()).toBe(200)
   }
 })

@@ -1,5 +1,4 @@
 import { expect, test, type Locator, type Page } from "@playwright/test"
-
 import { allProducts, fillGuestDelivery, notice } from "./shop-helpers"
 
 /**
@@ -17,8 +16,7 @@ const VIEWPORTS = [
 ] as const
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
-const maxScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+const maxScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
 
 /** Scrolls the window to `top` (clamped by the page) and returns where it ended. */
 async function scrollWindow(page: Page, top: number): Promise<number> {
@@ -109,7 +107,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectScrollAt(page, leftAt)
     })
 
-    test("back to a listing that must load again (after a reload) still returns to the same place", async ({ page }) => {
+    test("back to a listing that must load again (after a reload) still returns to the same place", async ({
+      page,
+    }) => {
       await scrolledListing(page, 0.5)
       const card = await cardWithPartInView(page, title)
       const productTitle = (await title(card).textContent())!
@@ -120,10 +120,13 @@ for (const { name, viewport } of VIEWPORTS) {
       // a fresh document: the listing is fetched again, and slowly
       await page.reload()
       await expect(page.getByRole("article").getByRole("heading", { level: 1 })).toHaveText(productTitle)
-      await page.route((url) => url.pathname === "/api/shop/products/get", async (route) => {
-        await new Promise((done) => setTimeout(done, 800))
-        await route.continue()
-      })
+      await page.route(
+        (url) => url.pathname === "/api/shop/products/get",
+        async (route) => {
+          await new Promise((done) => setTimeout(done, 800))
+          await route.continue()
+        }
+      )
       await page.goBack()
       await expect(page).toHaveURL(/\/shop\/list\?/)
       await expect(page.getByTestId("product-card").first()).toBeVisible()

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs"
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
 import type { Product } from "@shop/contract"
-
 import { allProducts, fillGuestDelivery, taka } from "./shop-helpers"
 
 /**
@@ -14,7 +13,8 @@ const WIDTHS = [320, 360, 390, 1366] as const
 const SHOTS = process.env.E2E_SHOTS_DIR || "/tmp/shots28"
 
 type Box = { x: number; y: number; width: number; height: number }
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5
 
 /** The long-titled products first: they are the ones that ran into their prices. */
 async function longestTitled(request: APIRequestContext, count: number): Promise<Product[]> {
@@ -69,15 +69,18 @@ for (const width of WIDTHS) {
       expect(prices.length, `line ${i}: prices drawn`).toBeGreaterThan(1)
       for (const t of title) {
         for (const p of prices) {
-          expect(overlap(t, p), `${width} px, line ${i} "${products[i]!.title}": title ${JSON.stringify(t)} over a price ${JSON.stringify(p)}`).toBe(
-            false
-          )
+          expect(
+            overlap(t, p),
+            `${width} px, line ${i} "${products[i]!.title}": title ${JSON.stringify(t)} over a price ${JSON.stringify(p)}`
+          ).toBe(false)
         }
       }
       // everything of the line inside the panel and the screen
       for (const box of [...title, ...prices]) {
         expect(box.x, `${width} px, line ${i}: left edge`).toBeGreaterThanOrEqual(panel.x - 0.5)
-        expect(box.x + box.width, `${width} px, line ${i}: right edge`).toBeLessThanOrEqual(Math.min(panel.x + panel.width, width) + 0.5)
+        expect(box.x + box.width, `${width} px, line ${i}: right edge`).toBeLessThanOrEqual(
+          Math.min(panel.x + panel.width, width) + 0.5
+        )
       }
       // the line's own box does not spill sideways either
       const spill = await lines.nth(i).evaluate((el) => el.scrollWidth - el.clientWidth)
@@ -94,7 +97,10 @@ for (const width of WIDTHS) {
   })
 }
 
-test("checkout charges the Dhaka rate for Dhaka as shoppers write it, the outside rate elsewhere", async ({ page, request }) => {
+test("checkout charges the Dhaka rate for Dhaka as shoppers write it, the outside rate elsewhere", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 })
   const [product] = await longestTitled(request, 1)
   await openCheckoutWith(page, [product!])

@@ -31,7 +31,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"] } }],
 })

@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test"
-
 import { notice, signInNewCustomer } from "./shop-helpers"
 
 /** The profile's address book (SPEC 2.8) for a new customer. */

@@ -1,5 +1,4 @@
 import { expect, test, type Locator, type Page } from "@playwright/test"
-
 import { ADMIN, allProducts, fillGuestDelivery, notice, signInNewCustomer } from "./shop-helpers"
 
 /**
@@ -24,7 +23,9 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }))
-  expect(scrollWidth, `${screen}: page width ${scrollWidth} on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth)
+  expect(scrollWidth, `${screen}: page width ${scrollWidth} on a ${clientWidth} px screen`).toBeLessThanOrEqual(
+    clientWidth
+  )
 }
 
 /** A dialog lies wholly inside the screen's width and its content does not scroll sideways. */
@@ -87,19 +88,32 @@ for (const viewport of [...PHONES, DESKTOP]) {
   test.describe(`fonts at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport })
 
-    test("the English shop draws ৳ and Bengali from the shipped Bengali subset, and no Latin family", async ({ page }) => {
+    test("the English shop draws ৳ and Bengali from the shipped Bengali subset, and no Latin family", async ({
+      page,
+    }) => {
       await page.goto("/shop/list")
       await expect(page.getByTestId("product-card").first()).toContainText("৳")
       expect(await distinctBengaliWidths(page.locator(".shop-main"))).toBeGreaterThanOrEqual(5)
       const files = await fontFiles(page)
-      expect(files.some((file) => /^\/assets\/noto-sans-bengali-bengali-\d00-normal-[\w-]+\.woff2$/.test(file)), files.join()).toBe(true)
-      for (const family of LATIN_FAMILIES) expect(files.filter((file) => file.includes(`/${family}-`)), family).toEqual([])
+      expect(
+        files.some((file) => /^\/assets\/noto-sans-bengali-bengali-\d00-normal-[\w-]+\.woff2$/.test(file)),
+        files.join()
+      ).toBe(true)
+      for (const family of LATIN_FAMILIES)
+        expect(
+          files.filter((file) => file.includes(`/${family}-`)),
+          family
+        ).toEqual([])
     })
 
     test("a landing page preloads its Bengali face and loads only its own Latin family", async ({ page }) => {
       const response = await page.goto(`/landing/${DEMO}`)
       const html = await response!.text()
-      expect(html.match(/<link rel="preload" href="\/assets\/noto-sans-bengali-bengali-[47]00-normal-[\w-]+\.woff2" as="font" type="font\/woff2" crossorigin>/g)).toHaveLength(2)
+      expect(
+        html.match(
+          /<link rel="preload" href="\/assets\/noto-sans-bengali-bengali-[47]00-normal-[\w-]+\.woff2" as="font" type="font\/woff2" crossorigin>/g
+        )
+      ).toHaveLength(2)
       const headline = page.getByRole("heading", { level: 1 })
       await expect(headline).toBeVisible()
       expect(await distinctBengaliWidths(headline)).toBeGreaterThanOrEqual(5)
@@ -108,8 +122,15 @@ for (const viewport of [...PHONES, DESKTOP]) {
       await expect(page.getByTestId("landing-page")).toHaveCSS("font-family", /^Poppins, "Noto Sans Bengali"/)
       await expect.poll(() => page.evaluate(() => document.fonts.check("700 16px Poppins", "2,390"))).toBe(true)
       const files = await fontFiles(page)
-      expect(files.some((file) => file.includes("/poppins-latin-")), files.join()).toBe(true)
-      for (const family of ["inter", "roboto", "montserrat"]) expect(files.filter((file) => file.includes(`/${family}-`)), family).toEqual([])
+      expect(
+        files.some((file) => file.includes("/poppins-latin-")),
+        files.join()
+      ).toBe(true)
+      for (const family of ["inter", "roboto", "montserrat"])
+        expect(
+          files.filter((file) => file.includes(`/${family}-`)),
+          family
+        ).toEqual([])
     })
   })
 }

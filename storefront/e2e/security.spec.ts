@@ -50,7 +50,10 @@ test("every answer carries nosniff and a Referrer-Policy, never X-Powered-By", a
 test("the storefront's pages run no inline script and say so in their Content-Security-Policy", async ({ page }) => {
   const res = await page.goto("/shop/list")
   const csp = res!.headers()["content-security-policy"]
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))
+  const scriptSrc = csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src"))
   expect(scriptSrc).toBe("script-src 'self'")
   expect(scriptSrc).not.toContain("unsafe-inline")
   expect(scriptSrc).not.toContain("unsafe-eval")
@@ -69,7 +72,9 @@ test("the storefront's pages run no inline script and say so in their Content-Se
 test("the session cookie is HTTP-only and SameSite=Lax", async ({ request }) => {
   const res = await request.post("/api/auth/login", { data: ADMIN })
   expect(res.status()).toBe(200)
-  const cookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("connect.sid="))
+  const cookie = res
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("connect.sid="))
   expect(cookie, "a session cookie").toBeTruthy()
   expect(cookie!.value).toMatch(/;\s*HttpOnly/i)
   expect(cookie!.value).toMatch(/;\s*SameSite=Lax/i)
@@ -102,9 +107,15 @@ test("a form on another site cannot post to the shop's API", async ({ page, requ
   expect(after).toBe(before)
 })
 
-test("a form on another port of the same host cannot use the admin's session on Medusa's /admin", async ({ page, baseURL }) => {
+test("a form on another port of the same host cannot use the admin's session on Medusa's /admin", async ({
+  page,
+  baseURL,
+}) => {
   await signInAdmin(page)
-  const invites = async () => ((await (await page.request.get("/admin/invites?limit=100")).json()).invites as { email: string }[]).map((i) => i.email)
+  const invites = async () =>
+    ((await (await page.request.get("/admin/invites?limit=100")).json()).invites as { email: string }[]).map(
+      (i) => i.email
+    )
   expect(await invites()).not.toContain("intruder@example.com")
   // same site (localhost), another origin: the SameSite=Lax session cookie goes with the form's POST
   await page.route("http://localhost:9/**", (route) =>
@@ -115,7 +126,10 @@ test("a form on another port of the same host cannot use the admin's session on 
     })
   )
   await page.goto("http://localhost:9/")
-  const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/admin/invites")), page.click("button")])
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/admin/invites")),
+    page.click("button"),
+  ])
   expect(answer.status()).toBe(403)
   expect(await invites()).not.toContain("intruder@example.com")
 })
@@ -123,16 +137,22 @@ test("a form on another port of the same host cannot use the admin's session on 
 test("through the storefront's origin too, Medusa's own doors keep the shop's rules", async ({ request }) => {
   // a shopper account to guess at (the storefront proxies /api and /auth to the backend)
   const email = `door-${Date.now()}@example.com`
-  const registered = await request.post("/api/auth/register", { data: { username: "Door Test", email, password: "secret123" } })
+  const registered = await request.post("/api/auth/register", {
+    data: { username: "Door Test", email, password: "secret123" },
+  })
   expect(registered.status()).toBe(201)
   // 40 parallel wrong guesses through Medusa's own customer login, via the storefront server
   const answers = await Promise.all(
-    Array.from({ length: 40 }, () => request.post("/auth/customer/emailpass", { data: { email, password: "wrong-guess" } }))
+    Array.from({ length: 40 }, () =>
+      request.post("/auth/customer/emailpass", { data: { email, password: "wrong-guess" } })
+    )
   )
   const refused = answers.filter((a) => a.status() === 429).length
   expect(refused).toBeGreaterThanOrEqual(35)
   // Medusa's password rule is the shop's
-  const weak = await request.post("/auth/customer/emailpass/register", { data: { email: `weak-${email}`, password: "1" } })
+  const weak = await request.post("/auth/customer/emailpass/register", {
+    data: { email: `weak-${email}`, password: "1" },
+  })
   expect(weak.status()).toBe(400)
   // a stored file under /static is sandboxed wherever it is served from
   const files = await request.get("/api/shop/products/get")

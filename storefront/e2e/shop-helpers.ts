@@ -3,7 +3,6 @@ import type { Product } from "@shop/contract"
 
 /** Shared helpers of the shopper e2e specs (auth, shop, cart-checkout, profile). */
 
-
 export const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 
 /** Unique per run and per call: the e2e database is shared by every spec file of a run. */
@@ -73,7 +72,16 @@ export type PlacedOrder = { orderNumber: string; guestName: string }
 /** A guest shop order of one unit of a product with stock, placed without any session (as a shopper would). */
 export async function placeGuestOrder(
   request: APIRequestContext,
-  guest: { name: string; email: string; phone: string; address: string; city?: string; pincode?: string; notes?: string; minStock?: number }
+  guest: {
+    name: string
+    email: string
+    phone: string
+    address: string
+    city?: string
+    pincode?: string
+    notes?: string
+    minStock?: number
+  }
 ): Promise<PlacedOrder> {
   const product = (await allProducts(request)).find((p) => p.stock > (guest.minStock ?? 2))!
   const res = await request.post("/api/shop/order/create-order", {
@@ -85,7 +93,13 @@ export async function placeGuestOrder(
       landingPageSlug: null,
       cartItems: [{ productId: product._id, title: product.title, quantity: 1 }],
       addressInfo: [
-        { address: guest.address, city: guest.city ?? "Dhaka", pincode: guest.pincode ?? "1205", number: guest.phone, notes: guest.notes ?? "" },
+        {
+          address: guest.address,
+          city: guest.city ?? "Dhaka",
+          pincode: guest.pincode ?? "1205",
+          number: guest.phone,
+          notes: guest.notes ?? "",
+        },
       ],
       orderStatus: "pending",
     },

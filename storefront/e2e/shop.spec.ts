@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test"
-
 import { allProducts, pays, productByTitle, taka } from "./shop-helpers"
 
 /** Home (SPEC 2.4) and the product page (SPEC 2.6). */

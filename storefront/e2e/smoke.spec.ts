@@ -26,7 +26,9 @@ test("the product list shows the seeded products with images, prices and Sale ba
   // images load through the storefront's proxy of the File module's URLs
   const first = cards.first().getByRole("img")
   await first.scrollIntoViewIfNeeded()
-  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
 })
 
 test("filters and sort live in the URL and narrow the list", async ({ page }) => {

@@ -27,7 +27,8 @@ const FAMILIES: ((n: number) => string)[] = [
   (n) => `<meta http-equiv="refresh" content="0;url=http://evil.example/${n}">`,
   (n) => `<div style="background:url(http://evil.example/${n}.png)">x${n}</div>`,
   (n) => `<marquee onstart=window.__xss(${n})>m${n}</marquee>`,
-  (n) => `javascript:/*--></title></style></textarea></script><svg/onload='+/"/+/onmouseover=1/+/[*/[]/+window.__xss(${n})//'>`,
+  (n) =>
+    `javascript:/*--></title></style></textarea></script><svg/onload='+/"/+/onmouseover=1/+/[*/[]/+window.__xss(${n})//'>`,
   (n) => `<embed src="http://evil.example/${n}.swf">`,
 ]
 

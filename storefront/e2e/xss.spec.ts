@@ -49,23 +49,32 @@ async function settle(page: Page) {
         (media) => media.networkState !== HTMLMediaElement.NETWORK_LOADING
       )
   )
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+  )
 }
 
 async function expectNothingRan(page: Page, w: Watch, where: string) {
   await settle(page)
-  expect(await page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits), `${where}: trap calls`).toEqual([])
+  expect(
+    await page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits),
+    `${where}: trap calls`
+  ).toEqual([])
   expect(w.dialogs, `${where}: dialogs`).toEqual([])
   expect(w.foreign, `${where}: foreign requests`).toEqual([])
-  const scripts = await page.locator("script").evaluateAll((els) =>
-    els.map((e) => ({ type: e.getAttribute("type"), code: (e as HTMLScriptElement).src + e.textContent })),
-  )
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((els) =>
+      els.map((e) => ({ type: e.getAttribute("type"), code: (e as HTMLScriptElement).src + e.textContent }))
+    )
   for (const s of scripts) {
     if (s.type === "application/json" || s.type === "application/ld+json") {
       // a data block (the page's state, its JSON-LD) may quote a payload as text, never as markup
       expect(s.code, `${where}: a data block that could end early`).not.toContain("<")
     } else {
-      expect(s.code, `${where}: a script element from a payload`).not.toMatch(/__xss|evil\.example|alert\(|confirm\(|prompt\(/)
+      expect(s.code, `${where}: a script element from a payload`).not.toMatch(
+        /__xss|evil\.example|alert\(|confirm\(|prompt\(/
+      )
     }
   }
 }
@@ -78,7 +87,9 @@ test("the trap catches a payload that runs (self-test)", async ({ page }) => {
   const w = watch(page, ["trap.test"])
   body = `<div>${XSS_PAYLOADS[1]}</div>`
   await page.goto("http://trap.test/")
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits.length)).toBeGreaterThan(0)
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits.length))
+    .toBeGreaterThan(0)
   body = `<div>${XSS_PAYLOADS[9]}</div>`
   await page.goto("http://trap.test/")
   await expect.poll(() => w.foreign.length).toBeGreaterThan(0)
@@ -124,7 +135,14 @@ test("200 payloads stored in landing pages and products run nowhere", async ({ p
   for (let i = 0; i < 5; i++) {
     const { _id, ...form } = base
     const res = await request.post("/api/admin/products/add-product", {
-      data: { ...form, title: `Tee ${i} ${XSS_PAYLOADS[i * 40]}`, description: XSS_PAYLOADS.slice(i * 40 + 1, i * 40 + 4).join(" "), price: 99_999, saleprice: 0, stock: 3 },
+      data: {
+        ...form,
+        title: `Tee ${i} ${XSS_PAYLOADS[i * 40]}`,
+        description: XSS_PAYLOADS.slice(i * 40 + 1, i * 40 + 4).join(" "),
+        price: 99_999,
+        saleprice: 0,
+        stock: 3,
+      },
     })
     expect(res.status(), await res.text()).toBe(201)
     productIds.push((await res.json()).data._id)

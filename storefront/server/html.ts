@@ -3,53 +3,56 @@
  * landing.html) with /shop-config.js loaded, and the templates of rendered
  * pages, their stylesheets inline and their chunks and fonts preloaded.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import fs from "node:fs"
+import path from "node:path"
+import { fillTemplate, type Renderer } from "./pages"
+import { CONTENT_TYPES, makeFile, type StaticFile } from "./static-files"
 
-import { fillTemplate, type Renderer } from './pages';
-import { CONTENT_TYPES, makeFile, type StaticFile } from './static-files';
-
-const DEFAULT_HEAD = '<title>Deshi Bazar</title>\n    <meta name="description" content="Clothing, footwear and accessories delivered across Bangladesh.">';
-const CONFIG_PLACEHOLDER = '<!--SHOP_CONFIG-->';
+const DEFAULT_HEAD =
+  '<title>Deshi Bazar</title>\n    <meta name="description" content="Clothing, footwear and accessories delivered across Bangladesh.">'
+const CONFIG_PLACEHOLDER = "<!--SHOP_CONFIG-->"
 // deferred: it runs before the app's module scripts (document order) without holding up the first paint
-const CONFIG_SCRIPT = '<script src="/shop-config.js" defer></script>';
+const CONFIG_SCRIPT = '<script src="/shop-config.js" defer></script>'
 
 /** The source module of each page the server renders for the shop app (src/app/router.tsx's lazy pages). */
 const SHOP_PAGE_MODULES: Record<string, string> = {
-  home: 'src/app/routes/home.tsx',
-  productList: 'src/app/routes/shop/product-list.tsx',
-  product: 'src/app/routes/shop/product.tsx',
-};
+  home: "src/app/routes/home.tsx",
+  productList: "src/app/routes/shop/product-list.tsx",
+  product: "src/app/routes/shop/product.tsx",
+}
 
 /** Bengali faces a landing page draws its text with (packages/fonts/bengali.css): body 400, headline 700. */
-const LANDING_PRELOAD_FONTS = [/^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/, /^noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/];
+const LANDING_PRELOAD_FONTS = [
+  /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/,
+  /^noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/,
+]
 
-export type ManifestChunk = { file: string; imports?: string[] };
+export type ManifestChunk = { file: string; imports?: string[] }
 
 /** The build's HTML, read once: the shells sent as they are and the templates pages are rendered into. */
 export type AppHtml = {
   /** The shop app without a render (and the 404 of any path that is no page). */
-  indexFile: StaticFile;
+  indexFile: StaticFile
   /** The landing app's pages without a render (the confirmation; any page when there is no renderer). */
-  landingShellFile: StaticFile;
+  landingShellFile: StaticFile
   /** The templates of rendered pages, their stylesheets inline. */
-  indexTemplate: string;
-  landingTemplate: string;
+  indexTemplate: string
+  landingTemplate: string
   /** The build's hashed assets (dist/assets). */
-  assetNames: string[];
-  manifest: Record<string, ManifestChunk>;
-};
+  assetNames: string[]
+  manifest: Record<string, ManifestChunk>
+}
 
 /** Reads the build's HTML (index.html exists; landing.html may not, the shop's is used then). */
 export function loadAppHtml(distDir: string): AppHtml {
-  const indexTemplate = injectConfigScript(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
-  const landingPath = path.join(distDir, 'landing.html');
+  const indexTemplate = injectConfigScript(fs.readFileSync(path.join(distDir, "index.html"), "utf8"))
+  const landingPath = path.join(distDir, "landing.html")
   const landingTemplate = fs.existsSync(landingPath)
-    ? injectConfigScript(fs.readFileSync(landingPath, 'utf8'))
-    : indexTemplate;
-  const assetNames = fs.existsSync(path.join(distDir, 'assets')) ? fs.readdirSync(path.join(distDir, 'assets')) : [];
+    ? injectConfigScript(fs.readFileSync(landingPath, "utf8"))
+    : indexTemplate
+  const assetNames = fs.existsSync(path.join(distDir, "assets")) ? fs.readdirSync(path.join(distDir, "assets")) : []
   const shell = (template: string, head = DEFAULT_HEAD) =>
-    makeFile(Buffer.from(fillTemplate(template, { head, html: '', state: '' })), CONTENT_TYPES['.html']!);
+    makeFile(Buffer.from(fillTemplate(template, { head, html: "", state: "" })), CONTENT_TYPES[".html"]!)
   return {
     indexFile: shell(indexTemplate),
     landingShellFile: shell(landingTemplate, `${DEFAULT_HEAD}${landingFontPreloads(assetNames)}`),
@@ -58,7 +61,7 @@ export function loadAppHtml(distDir: string): AppHtml {
     landingTemplate: inlineStylesheets(landingTemplate, distDir),
     assetNames,
     manifest: readManifest(distDir),
-  };
+  }
 }
 
 /** The app's HTML, head and state in a template. */
@@ -66,10 +69,10 @@ export function document(
   renderer: Renderer,
   template: string,
   rendered: { head: string; html: string; state: unknown },
-  extraHead = '',
+  extraHead = ""
 ): string {
-  const state = `<script type="application/json" id="${renderer.SSR_STATE_ID}">${renderer.serializeState(rendered.state)}</script>`;
-  return fillTemplate(template, { head: rendered.head + extraHead, html: rendered.html, state });
+  const state = `<script type="application/json" id="${renderer.SSR_STATE_ID}">${renderer.serializeState(rendered.state)}</script>`
+  return fillTemplate(template, { head: rendered.head + extraHead, html: rendered.html, state })
 }
 
 /**
@@ -78,8 +81,8 @@ export function document(
  * Content-Security-Policy needs no inline script.
  */
 export function injectConfigScript(html: string): string {
-  if (html.includes(CONFIG_PLACEHOLDER)) return html.replace(CONFIG_PLACEHOLDER, CONFIG_SCRIPT);
-  return html.replace('</head>', `  ${CONFIG_SCRIPT}\n  </head>`);
+  if (html.includes(CONFIG_PLACEHOLDER)) return html.replace(CONFIG_PLACEHOLDER, CONFIG_SCRIPT)
+  return html.replace("</head>", `  ${CONFIG_SCRIPT}\n  </head>`)
 }
 
 /**
@@ -91,12 +94,12 @@ export function injectConfigScript(html: string): string {
 export function inlineStylesheets(template: string, distDir: string): string {
   return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
     try {
-      const css = fs.readFileSync(path.join(distDir, file), 'utf8');
-      return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+      const css = fs.readFileSync(path.join(distDir, file), "utf8")
+      return `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`
     } catch {
-      return link;
+      return link
     }
-  });
+  })
 }
 
 /**
@@ -105,28 +108,31 @@ export function inlineStylesheets(template: string, distDir: string): string {
  * after it: the app loads the page's code before it hydrates.
  */
 export function pageModulePreloads(manifest: Record<string, ManifestChunk>, page: string): string {
-  const files = new Set<string>();
+  const files = new Set<string>()
   const visit = (key: string | undefined) => {
-    const chunk = key ? manifest[key] : undefined;
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(SHOP_PAGE_MODULES[page]);
+    const chunk = key ? manifest[key] : undefined
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(SHOP_PAGE_MODULES[page])
   // the entry's own imports are in index.html already
-  const entry = manifest['index.html'];
-  const inPage = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
+  const entry = manifest["index.html"]
+  const inPage = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)])
   return [...files]
     .filter((file) => !inPage.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+    .join("")
 }
 
 function readManifest(distDir: string): Record<string, ManifestChunk> {
   try {
-    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    return JSON.parse(fs.readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8")) as Record<
+      string,
+      ManifestChunk
+    >
   } catch {
-    return {};
+    return {}
   }
 }
 
@@ -140,5 +146,5 @@ export function landingFontPreloads(assetNames: readonly string[]): string {
   return LANDING_PRELOAD_FONTS.map((pattern) => assetNames.find((name) => pattern.test(name)))
     .filter((name): name is string => name !== undefined)
     .map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`)
-    .join('');
+    .join("")
 }

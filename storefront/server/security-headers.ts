@@ -15,7 +15,7 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'self'",
-].join('; ');
+].join("; ")
 
 /**
  * A landing page with a Meta pixel loads Meta's script, which sends
@@ -24,13 +24,13 @@ export const CONTENT_SECURITY_POLICY = [
  */
 export const META_PIXEL_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
   "script-src 'self'",
-  "script-src 'self' https://connect.facebook.net",
-).replace("connect-src 'self'", "connect-src 'self' https://www.facebook.com https://connect.facebook.net");
+  "script-src 'self' https://connect.facebook.net"
+).replace("connect-src 'self'", "connect-src 'self' https://www.facebook.com https://connect.facebook.net")
 
 export const BASE_SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-} as const;
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+} as const
 
 /** Headers of every response the storefront itself produces. */
-export const OWN_HEADERS = { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
+export const OWN_HEADERS = { ...BASE_SECURITY_HEADERS, "Content-Security-Policy": CONTENT_SECURITY_POLICY }

@@ -1,51 +1,50 @@
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { matchPagePath, type LandingPage, type Product } from '@shop/contract';
-
-import { LandingApp } from './app/landing-app';
-import { AppProvider } from './app/provider';
-import { routes } from './app/router';
-import { landingHead, listingHead, productHead } from './app/seo';
-import { productKeys } from './features/products/api/get-product';
-import { productsKeys } from './features/products/api/get-products';
-import { hasListingParams, parseListingState, serializeListingState } from './features/products/utils/filters';
-import { SHOP_NAME } from './lib/config';
-import { queryConfig } from './lib/react-query';
-import type { LandingState, ShopState } from './lib/ssr-state';
+import { dehydrate, QueryClient, type Query } from "@tanstack/react-query"
+import { renderToString } from "react-dom/server"
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom"
+import { matchPagePath, type LandingPage, type Product } from "@shop/contract"
+import { LandingApp } from "./app/landing-app"
+import { AppProvider } from "./app/provider"
+import { routes } from "./app/router"
+import { landingHead, listingHead, productHead } from "./app/seo"
+import { productKeys } from "./features/products/api/get-product"
+import { productsKeys } from "./features/products/api/get-products"
+import { hasListingParams, parseListingState, serializeListingState } from "./features/products/utils/filters"
+import { SHOP_NAME } from "./lib/config"
+import { queryConfig } from "./lib/react-query"
+import type { LandingState, ShopState } from "./lib/ssr-state"
 
 /**
  * The storefront server's renderer (built with `vite build --ssr` into
  * dist-ssr/): the HTML of the pages a visitor from an ad or a shared link
  * opens first, with the data they show, for the apps to hydrate.
  */
-export { setPublicReader } from './lib/public-api';
-export { serializeState, SSR_STATE_ID } from './lib/ssr-state';
+export { setPublicReader } from "./lib/public-api"
+export { serializeState, SSR_STATE_ID } from "./lib/ssr-state"
 
 export type RenderedPage<State> = {
-  status: 200 | 404;
+  status: 200 | 404
   /** The app's HTML, for inside #root. */
-  html: string;
+  html: string
   /** Tags for <head>: title, description, Open Graph, Twitter, JSON-LD. */
-  head: string;
-  state: State;
-};
+  head: string
+  state: State
+}
 
 /** /landing/{slug}: `page` the published page, null when there is none (404). */
 export function renderLandingPage(path: string, page: LandingPage | null, origin: string): RenderedPage<LandingState> {
-  const html = renderToString(<LandingApp path={path} page={page} />);
-  const url = new URL(path, origin).href;
+  const html = renderToString(<LandingApp path={path} page={page} />)
+  const url = new URL(path, origin).href
   return {
     status: page ? 200 : 404,
     html,
     head: page ? landingHead(page, url, origin) : `<title>${SHOP_NAME}</title><meta name="robots" content="noindex">`,
     state: { page },
-  };
+  }
 }
 
-const handler = createStaticHandler(routes);
+const handler = createStaticHandler(routes)
 
-const isServerRendered = (query: Query) => (query.meta as { ssr?: unknown } | undefined)?.ssr === true;
+const isServerRendered = (query: Query) => (query.meta as { ssr?: unknown } | undefined)?.ssr === true
 
 /**
  * The address a shop page is rendered, kept and linked (canonical, og:url)
@@ -56,10 +55,10 @@ const isServerRendered = (query: Query) => (query.meta as { ssr?: unknown } | un
  * else sees, and a flood of made-up queries is one page.
  */
 export function shopPageKey(href: string): string {
-  const url = new URL(href, 'http://shop.invalid');
-  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (matchPagePath(pathname) !== 'productList' || !hasListingParams(url.search)) return pathname;
-  return `${pathname}?${serializeListingState(parseListingState(url.search))}`;
+  const url = new URL(href, "http://shop.invalid")
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname
+  if (matchPagePath(pathname) !== "productList" || !hasListingParams(url.search)) return pathname
+  return `${pathname}?${serializeListingState(parseListingState(url.search))}`
 }
 
 /**
@@ -68,43 +67,61 @@ export function shopPageKey(href: string): string {
  * renders again with them. null: the router answers with a redirect.
  */
 export async function renderShopPage(href: string, origin: string): Promise<RenderedPage<ShopState> | null> {
-  const url = new URL(href, origin);
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) return null;
-  const client = new QueryClient({ defaultOptions: { queries: { ...queryConfig.queries, retry: false } } });
+  const url = new URL(href, origin)
+  const context = await handler.query(new Request(url.href))
+  if (context instanceof Response) return null
+  const client = new QueryClient({ defaultOptions: { queries: { ...queryConfig.queries, retry: false } } })
   const render = () =>
     renderToString(
       <AppProvider client={client}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-      </AppProvider>,
-    );
-  render();
-  const wanted = client.getQueryCache().findAll({ predicate: (query) => isServerRendered(query) && query.state.status === 'pending' });
-  await Promise.all(wanted.map((query) => client.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
-  const html = render();
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </AppProvider>
+    )
+  render()
+  const wanted = client
+    .getQueryCache()
+    .findAll({ predicate: (query) => isServerRendered(query) && query.state.status === "pending" })
+  await Promise.all(wanted.map((query) => client.prefetchQuery({ ...query.options, queryKey: query.queryKey })))
+  const html = render()
 
-  let status: 200 | 404 = 200;
-  let head = '';
-  const page = matchPagePath(url.pathname);
-  if (page === 'product') {
-    const id = decodeURIComponent(url.pathname.split('/').filter(Boolean)[2] ?? '');
-    const product = client.getQueryData<Product | null>(productKeys.detail(id));
-    if (product) head = productHead(product, url.href, origin);
+  let status: 200 | 404 = 200
+  let head = ""
+  const page = matchPagePath(url.pathname)
+  if (page === "product") {
+    const id = decodeURIComponent(url.pathname.split("/").filter(Boolean)[2] ?? "")
+    const product = client.getQueryData<Product | null>(productKeys.detail(id))
+    if (product) head = productHead(product, url.href, origin)
     else {
-      status = 404;
-      head = `<title>Product not found | ${SHOP_NAME}</title><meta name="robots" content="noindex">`;
+      status = 404
+      head = `<title>Product not found | ${SHOP_NAME}</title><meta name="robots" content="noindex">`
     }
   } else {
-    const lists = client.getQueriesData<Product[]>({ queryKey: productsKeys.lists() });
-    const products = lists.find(([, data]) => Array.isArray(data))?.[1] ?? [];
+    const lists = client.getQueriesData<Product[]>({ queryKey: productsKeys.lists() })
+    const products = lists.find(([, data]) => Array.isArray(data))?.[1] ?? []
     head =
-      page === 'home'
-        ? listingHead(SHOP_NAME, 'Clothing, footwear and accessories delivered across Bangladesh, cash on delivery.', products, url.href, origin)
-        : listingHead(`Shop all products | ${SHOP_NAME}`, 'Clothing, footwear and accessories, with prices in taka.', products, url.href, origin);
+      page === "home"
+        ? listingHead(
+            SHOP_NAME,
+            "Clothing, footwear and accessories delivered across Bangladesh, cash on delivery.",
+            products,
+            url.href,
+            origin
+          )
+        : listingHead(
+            `Shop all products | ${SHOP_NAME}`,
+            "Clothing, footwear and accessories, with prices in taka.",
+            products,
+            url.href,
+            origin
+          )
   }
   const queries = dehydrate(client, {
-    shouldDehydrateQuery: (query) => isServerRendered(query) && query.state.status === 'success',
-  });
-  client.clear();
-  return { status, html, head, state: { queries } };
+    shouldDehydrateQuery: (query) => isServerRendered(query) && query.state.status === "success",
+  })
+  client.clear()
+  return { status, html, head, state: { queries } }
 }

@@ -1,10 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from "react"
+import { createRoot, hydrateRoot } from "react-dom/client"
+import { LandingApp } from "./app/landing-app"
+import { readSsrState, type LandingState } from "./lib/ssr-state"
 
-import { LandingApp } from './app/landing-app';
-import { readSsrState, type LandingState } from './lib/ssr-state';
-
-import './base.css';
+import "./base.css"
 
 /**
  * Entry of the landing pages (landing.html): /landing/{slug} and
@@ -12,14 +11,14 @@ import './base.css';
  * #root and hands its data over; the app hydrates that HTML. The confirmation
  * is rendered here (its order is the tab's history state).
  */
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element in landing.html');
+const root = document.getElementById("root")
+if (!root) throw new Error("Missing #root element in landing.html")
 
-const state = readSsrState<LandingState>();
+const state = readSsrState<LandingState>()
 const app = (
   <StrictMode>
     <LandingApp path={window.location.pathname} page={state?.page} />
   </StrictMode>
-);
-if (state && root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+)
+if (state && root.firstElementChild) hydrateRoot(root, app)
+else createRoot(root).render(app)

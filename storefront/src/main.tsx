@@ -1,11 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-
-import { App } from './app';
-import { loadMatchedPages } from './app/router';
-import { startSessionCheck } from './lib/auth';
-import { readSsrState, type ShopState } from './lib/ssr-state';
-import './styles.css';
+import { StrictMode } from "react"
+import { createRoot, hydrateRoot } from "react-dom/client"
+import { App } from "./app"
+import { loadMatchedPages } from "./app/router"
+import { startSessionCheck } from "./lib/auth"
+import { readSsrState, type ShopState } from "./lib/ssr-state"
+import "./styles.css"
 
 /**
  * React could not take the server's HTML over as it is (its first render here
@@ -15,7 +14,10 @@ import './styles.css';
  * browser knows comes after (lib/use-hydrated.ts).
  */
 function reportHydrationError(error: unknown) {
-  console.error(`[hydration] the server's HTML was drawn anew: ${error instanceof Error ? error.message : String(error)}`, error);
+  console.error(
+    `[hydration] the server's HTML was drawn anew: ${error instanceof Error ? error.message : String(error)}`,
+    error
+  )
 }
 
 /**
@@ -25,19 +27,19 @@ function reportHydrationError(error: unknown) {
  * same data, asking for nothing again. Other pages render here.
  */
 async function start() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('Missing #root element in index.html');
-  const state = readSsrState<ShopState>();
+  const root = document.getElementById("root")
+  if (!root) throw new Error("Missing #root element in index.html")
+  const state = readSsrState<ShopState>()
   // who is signed in, asked while the page's code loads rather than after
-  startSessionCheck();
-  await loadMatchedPages(window.location.pathname);
+  startSessionCheck()
+  await loadMatchedPages(window.location.pathname)
   const app = (
     <StrictMode>
       <App queries={state?.queries} />
     </StrictMode>
-  );
-  if (state && root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
-  else createRoot(root).render(app);
+  )
+  if (state && root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: reportHydrationError })
+  else createRoot(root).render(app)
 }
 
-void start();
+void start()

@@ -1,11 +1,17 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { Modules } from "@medusajs/framework/utils"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(180_000)
 
-const home = { address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1205", number: "01712345678", notes: "Ring twice" }
+const home = {
+  address: "House 12, Road 5, Dhanmondi",
+  city: "Dhaka",
+  pincode: "1205",
+  number: "01712345678",
+  notes: "Ring twice",
+}
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -53,27 +59,39 @@ shopIntegrationTestRunner({
       expect(removed.data.data[0].city).toBe("Chattogram")
     })
 
-    it.each(["address", "city", "pincode", "number", "notes"])("requires %s and writes nothing without it", async (key) => {
-      const me = await customerSession(api, `Missing ${key}`)
-      const before = await addressCount()
-      const res = await api.post("/api/shop/address/add", { userId: me.user.id, ...home, [key]: "  " }, as(me.cookie))
-      expect(res.status).toBe(400)
-      expect(res.data.success).toBe(false)
-      expect(res.data.message).toMatch(/is required/)
-      expect(await addressCount()).toBe(before)
-    })
+    it.each(["address", "city", "pincode", "number", "notes"])(
+      "requires %s and writes nothing without it",
+      async (key) => {
+        const me = await customerSession(api, `Missing ${key}`)
+        const before = await addressCount()
+        const res = await api.post("/api/shop/address/add", { userId: me.user.id, ...home, [key]: "  " }, as(me.cookie))
+        expect(res.status).toBe(400)
+        expect(res.data.success).toBe(false)
+        expect(res.data.message).toMatch(/is required/)
+        expect(await addressCount()).toBe(before)
+      }
+    )
 
     it("keeps one customer out of another's address book", async () => {
       const owner = await customerSession(api, "Book Owner")
       const other = await customerSession(api, "Book Snoop")
-      const id = (await api.post("/api/shop/address/add", { userId: owner.user.id, ...home }, as(owner.cookie))).data.data[0]._id
+      const id = (await api.post("/api/shop/address/add", { userId: owner.user.id, ...home }, as(owner.cookie))).data
+        .data[0]._id
 
       expect((await api.get(`/api/shop/address/get/${owner.user.id}`, as(other.cookie))).status).toBe(403)
-      expect((await api.post("/api/shop/address/add", { userId: owner.user.id, ...home }, as(other.cookie))).status).toBe(403)
-      expect((await api.put(`/api/shop/address/update/${owner.user.id}/${id}`, home, as(other.cookie))).status).toBe(403)
+      expect(
+        (await api.post("/api/shop/address/add", { userId: owner.user.id, ...home }, as(other.cookie))).status
+      ).toBe(403)
+      expect((await api.put(`/api/shop/address/update/${owner.user.id}/${id}`, home, as(other.cookie))).status).toBe(
+        403
+      )
       expect((await api.delete(`/api/shop/address/delete/${owner.user.id}/${id}`, as(other.cookie))).status).toBe(403)
       // naming themselves but another's address id: not found, nothing changed
-      const sneaky = await api.put(`/api/shop/address/update/${other.user.id}/${id}`, { ...home, city: "Khulna" }, as(other.cookie))
+      const sneaky = await api.put(
+        `/api/shop/address/update/${other.user.id}/${id}`,
+        { ...home, city: "Khulna" },
+        as(other.cookie)
+      )
       expect(sneaky.status).toBe(404)
       expect(sneaky.data).toEqual({ success: false, message: "Address not found" })
       expect((await api.delete(`/api/shop/address/delete/${other.user.id}/${id}`, as(other.cookie))).status).toBe(404)

@@ -1,13 +1,12 @@
 import http from "http"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
-import seed from "../../src/scripts/seed"
 import { productPicture } from "../../src/scripts/png"
+import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs, multipart } from "../utils/session"
 
 jest.setTimeout(180_000)
-
 
 const form = {
   image: "http://localhost:9000/static/placeholder.png",
@@ -198,7 +197,11 @@ shopIntegrationTestRunner({
         const png = productPicture(7, "bag", 64)
         const res = await upload(multipart("my_file", "../../etc/passwd.png", "image/png", png))
         expect(res.status).toBe(201)
-        expect(res.data).toEqual({ success: true, message: "Image uploaded successfully!", result: { url: expect.any(String) } })
+        expect(res.data).toEqual({
+          success: true,
+          message: "Image uploaded successfully!",
+          result: { url: expect.any(String) },
+        })
         const url = new URL(res.data.result.url)
         expect(url.pathname).toMatch(/^\/static\/\d+-[0-9a-f-]{36}\.png$/)
         const file = await api.get(url.pathname, { responseType: "arraybuffer" })
@@ -208,7 +211,12 @@ shopIntegrationTestRunner({
       it.each([
         ["image/jpeg", "photo.jpg", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]), /\.jpg$/],
         ["image/gif", "a.gif", Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(32)]), /\.gif$/],
-        ["image/webp", "a.webp", Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 "), Buffer.alloc(32)]), /\.webp$/],
+        [
+          "image/webp",
+          "a.webp",
+          Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 "), Buffer.alloc(32)]),
+          /\.webp$/,
+        ],
       ])("accepts %s by its bytes", async (type, name, bytes, ext) => {
         const res = await upload(multipart("my_file", name, type, bytes))
         expect(res.status).toBe(201)
@@ -216,7 +224,12 @@ shopIntegrationTestRunner({
       })
 
       it.each([
-        ["an SVG named .png", "x.png", "image/png", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+        [
+          "an SVG named .png",
+          "x.png",
+          "image/png",
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        ],
         ["HTML named .jpg", "x.jpg", "image/jpeg", Buffer.from("<html><script>alert(1)</script></html>")],
         ["a script named .gif", "x.gif", "image/gif", Buffer.from("alert(document.cookie)")],
         ["an empty file", "x.png", "image/png", Buffer.alloc(0)],
@@ -256,8 +269,12 @@ shopIntegrationTestRunner({
               req.destroy()
             })
           })
-          req.on("error", (err) => (answered ? undefined : reject(new Error(`${err.message} after ${sent / 1024 / 1024} MB`))))
-          req.write(`--${boundary}\r\nContent-Disposition: form-data; name="my_file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`)
+          req.on("error", (err) =>
+            answered ? undefined : reject(new Error(`${err.message} after ${sent / 1024 / 1024} MB`))
+          )
+          req.write(
+            `--${boundary}\r\nContent-Disposition: form-data; name="my_file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`
+          )
           req.write(productPicture(1, "cap", 16))
           // an endless body: 1 MB at a time, up to 200 MB, unless the server answers first
           const chunk = Buffer.alloc(1024 * 1024)

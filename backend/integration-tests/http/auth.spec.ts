@@ -1,6 +1,6 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { Modules } from "@medusajs/framework/utils"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, sessionCookie } from "../utils/session"
 
 jest.setTimeout(180_000)
@@ -17,8 +17,7 @@ shopIntegrationTestRunner({
       api.post("/api/auth/login", body, { ...anyStatus, headers })
     const checkAuth = (cookie?: string) =>
       api.get("/api/auth/check-auth", { ...anyStatus, headers: cookie ? { cookie } : {} })
-    const customers = async (email: string) =>
-      getContainer().resolve(Modules.CUSTOMER).listCustomers({ email })
+    const customers = async (email: string) => getContainer().resolve(Modules.CUSTOMER).listCustomers({ email })
 
     describe("POST /api/auth/register", () => {
       it("creates a customer with the full name as username and a login", async () => {
@@ -162,7 +161,9 @@ shopIntegrationTestRunner({
         expect([unknown.status, unknown.data]).toEqual([200, { success: false, user: null }])
 
         await register({ username: "Tania", email: "tania@example.com", password: "secret123" })
-        const cookie = sessionCookie((await login({ email: "tania@example.com", password: "secret123" })).headers["set-cookie"])
+        const cookie = sessionCookie(
+          (await login({ email: "tania@example.com", password: "secret123" })).headers["set-cookie"]
+        )
         const out = await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie } })
         expect(out.status).toBe(200)
         expect(out.data.success).toBe(true)
@@ -172,18 +173,32 @@ shopIntegrationTestRunner({
 
       it("logout from another site's link or image is refused and the session stays; the shop's own pages and the address bar sign out", async () => {
         await register({ username: "Rina", email: "rina@example.com", password: "secret123" })
-        const cookie = sessionCookie((await login({ email: "rina@example.com", password: "secret123" })).headers["set-cookie"])
+        const cookie = sessionCookie(
+          (await login({ email: "rina@example.com", password: "secret123" })).headers["set-cookie"]
+        )
         for (const site of ["cross-site", "same-site"]) {
           const out = await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie, "sec-fetch-site": site } })
-          expect([site, out.status, out.data]).toEqual([site, 403, { success: false, message: "Cross-site requests are not allowed" }])
+          expect([site, out.status, out.data]).toEqual([
+            site,
+            403,
+            { success: false, message: "Cross-site requests are not allowed" },
+          ])
           expect((await checkAuth(cookie)).status).toBe(200)
         }
-        const own = await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie, "sec-fetch-site": "same-origin" } })
+        const own = await api.get("/api/auth/logout", {
+          ...anyStatus,
+          headers: { cookie, "sec-fetch-site": "same-origin" },
+        })
         expect(own.status).toBe(200)
         expect((await checkAuth(cookie)).data.user).toBeNull()
 
-        const again = sessionCookie((await login({ email: "rina@example.com", password: "secret123" })).headers["set-cookie"])
-        expect((await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie: again, "sec-fetch-site": "none" } })).status).toBe(200)
+        const again = sessionCookie(
+          (await login({ email: "rina@example.com", password: "secret123" })).headers["set-cookie"]
+        )
+        expect(
+          (await api.get("/api/auth/logout", { ...anyStatus, headers: { cookie: again, "sec-fetch-site": "none" } }))
+            .status
+        ).toBe(200)
         expect((await checkAuth(again)).data.user).toBeNull()
       })
 

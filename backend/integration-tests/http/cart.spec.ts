@@ -1,6 +1,6 @@
 import type { Cart, Product } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(180_000)
@@ -47,11 +47,17 @@ shopIntegrationTestRunner({
       expect(again.data.data._id).toBe(cart._id)
 
       const other = products.find((p) => p._id !== product._id && p.stock > 0)!
-      await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: other._id, quantity: 1 }, as(me.cookie))
+      await api.post(
+        "/api/shop/products/addtocart",
+        { userId: me.user.id, productId: other._id, quantity: 1 },
+        as(me.cookie)
+      )
 
       const updated = await api.put(`/api/shop/products/updatecart/${me.user.id}/${product._id}/5`, {}, as(me.cookie))
       expect(updated.status).toBe(200)
-      expect(updated.data.data.items.find((i: { productId: Product }) => i.productId._id === product._id).quantity).toBe(5)
+      expect(
+        updated.data.data.items.find((i: { productId: Product }) => i.productId._id === product._id).quantity
+      ).toBe(5)
 
       const removed = await api.delete(`/api/shop/products/deletecart/${me.user.id}/${product._id}`, as(me.cookie))
       expect(removed.status).toBe(200)
@@ -115,7 +121,9 @@ shopIntegrationTestRunner({
       expect(tooMany.status).toBe(409)
       const notInCart = await api.delete(`/api/shop/products/deletecart/${me.user.id}/${soldOut._id}`, as(me.cookie))
       expect(notInCart.status).toBe(404)
-      expect((await api.get(`/api/shop/products/getcart/${me.user.id}`, as(me.cookie))).data.data.items[0].quantity).toBe(1)
+      expect(
+        (await api.get(`/api/shop/products/getcart/${me.user.id}`, as(me.cookie))).data.data.items[0].quantity
+      ).toBe(1)
     })
 
     it("a product deleted by the admin drops out of the cart", async () => {
@@ -132,15 +140,28 @@ shopIntegrationTestRunner({
       const owner = await customerSession(api, "Cart Private")
       const snoop = await customerSession(api, "Cart Snoop")
       const product = inStock(1)
-      await api.post("/api/shop/products/addtocart", { userId: owner.user.id, productId: product._id }, as(owner.cookie))
+      await api.post(
+        "/api/shop/products/addtocart",
+        { userId: owner.user.id, productId: product._id },
+        as(owner.cookie)
+      )
 
       expect((await api.get(`/api/shop/products/getcart/${owner.user.id}`, as(snoop.cookie))).status).toBe(403)
       expect(
-        (await api.post("/api/shop/products/addtocart", { userId: owner.user.id, productId: product._id }, as(snoop.cookie)))
-          .status
+        (
+          await api.post(
+            "/api/shop/products/addtocart",
+            { userId: owner.user.id, productId: product._id },
+            as(snoop.cookie)
+          )
+        ).status
       ).toBe(403)
-      expect((await api.put(`/api/shop/products/updatecart/${owner.user.id}/${product._id}/2`, {}, as(snoop.cookie))).status).toBe(403)
-      expect((await api.delete(`/api/shop/products/deletecart/${owner.user.id}/${product._id}`, as(snoop.cookie))).status).toBe(403)
+      expect(
+        (await api.put(`/api/shop/products/updatecart/${owner.user.id}/${product._id}/2`, {}, as(snoop.cookie))).status
+      ).toBe(403)
+      expect(
+        (await api.delete(`/api/shop/products/deletecart/${owner.user.id}/${product._id}`, as(snoop.cookie))).status
+      ).toBe(403)
       expect((await api.get(`/api/shop/products/getcart/${owner.user.id}`, anyStatus)).status).toBe(401)
       const mine = await api.get(`/api/shop/products/getcart/${owner.user.id}`, as(owner.cookie))
       expect(mine.data.data.items).toEqual([{ productId: product, quantity: 1, _id: expect.any(String) }])

@@ -1,18 +1,11 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  BRANDS,
-  CATEGORIES,
-  CATEGORY_BRANDS,
-  SORT_OPTIONS,
-  type CategoryId,
-} from "@shop/contract"
+import { BRANDS, CATEGORIES, CATEGORY_BRANDS, SORT_OPTIONS, type CategoryId } from "@shop/contract"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { SEED_PRODUCTS } from "../../src/scripts/seed-data"
+import { shopIntegrationTestRunner } from "../utils/runner"
 
 jest.setTimeout(180_000)
-
 
 const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
 
@@ -33,7 +26,9 @@ shopIntegrationTestRunner({
     describe("the seeded catalog", () => {
       it("has a Bangladesh region in BDT, a stock location, courier options and a publishable key", async () => {
         const container = getContainer()
-        const [region] = await container.resolve(Modules.REGION).listRegions({ name: "Bangladesh" }, { relations: ["countries"] })
+        const [region] = await container
+          .resolve(Modules.REGION)
+          .listRegions({ name: "Bangladesh" }, { relations: ["countries"] })
         expect(region.currency_code).toBe("bdt")
         expect(region.countries!.map((c) => c.iso_2)).toEqual(["bd"])
         const [store] = await container.resolve(Modules.STORE).listStores({}, { relations: ["supported_currencies"] })
@@ -76,7 +71,18 @@ shopIntegrationTestRunner({
         const products: Product[] = (await list()).data.products
         for (const p of products) {
           expect(Object.keys(p).sort()).toEqual(
-            ["_id", "brand", "category", "description", "discount", "image", "price", "saleprice", "stock", "title"].sort()
+            [
+              "_id",
+              "brand",
+              "category",
+              "description",
+              "discount",
+              "image",
+              "price",
+              "saleprice",
+              "stock",
+              "title",
+            ].sort()
           )
           const seeded = SEED_PRODUCTS.find((s) => s.title === p.title)!
           expect(p).toMatchObject({

@@ -1,9 +1,9 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Order, Product } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { pollCouriers } from "../../src/jobs/poll-couriers"
 import seed from "../../src/scripts/seed"
 import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../utils/fake-couriers"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -15,7 +15,20 @@ jest.setTimeout(240_000)
  */
 const STEADFAST_TOKEN = "sf-webhook-token-789"
 const PATHAO_SECRET = "pathao-webhook-secret-012"
-const COURIER_ENV = ["STEADFAST_WEBHOOK_TOKEN", "PATHAO_WEBHOOK_SECRET", "STEADFAST_BASE_URL", "STEADFAST_API_KEY", "STEADFAST_SECRET_KEY", "PATHAO_BASE_URL", "PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID", "COURIER_TIMEOUT_MS"]
+const COURIER_ENV = [
+  "STEADFAST_WEBHOOK_TOKEN",
+  "PATHAO_WEBHOOK_SECRET",
+  "STEADFAST_BASE_URL",
+  "STEADFAST_API_KEY",
+  "STEADFAST_SECRET_KEY",
+  "PATHAO_BASE_URL",
+  "PATHAO_CLIENT_ID",
+  "PATHAO_CLIENT_SECRET",
+  "PATHAO_USERNAME",
+  "PATHAO_PASSWORD",
+  "PATHAO_STORE_ID",
+  "COURIER_TIMEOUT_MS",
+]
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -53,7 +66,9 @@ shopIntegrationTestRunner({
     beforeEach(async () => {
       connect()
       admin = await loginAs(api, ADMIN)
-      product = ((await api.get("/api/shop/products/get")).data.products as Product[]).filter((p) => p.stock > 20).sort((a, b) => b.stock - a.stock)[0]!
+      product = ((await api.get("/api/shop/products/get")).data.products as Product[])
+        .filter((p) => p.stock > 20)
+        .sort((a, b) => b.stock - a.stock)[0]!
     })
 
     const as = (cookie?: string) => ({ ...anyStatus, headers: cookie ? { cookie } : {} })
@@ -69,7 +84,15 @@ shopIntegrationTestRunner({
           guestPhone: "+880 1712-345678",
           landingPageSlug: null,
           cartItems: [{ productId: product._id, title: product.title, quantity: 2 }],
-          addressInfo: [{ address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01712345678", notes: "Call first" }],
+          addressInfo: [
+            {
+              address: "House 7, Road 2, Mirpur",
+              city: "Dhaka",
+              pincode: "1216",
+              number: "01712345678",
+              notes: "Call first",
+            },
+          ],
           orderStatus: "pending",
           ...extra,
         },
@@ -78,8 +101,10 @@ shopIntegrationTestRunner({
       expect([res.status, res.data.message]).toEqual([201, expect.anything()])
       return res.data.data as Order
     }
-    const book = (orderId: string, body: Record<string, unknown>, cookie = admin.cookie) => api.post(`/api/admin/order/${orderId}/courier`, body, as(cookie))
-    const details = async (orderId: string) => (await api.get(`/api/admin/order/order-details/${orderId}`, as(admin.cookie))).data.data as Order
+    const book = (orderId: string, body: Record<string, unknown>, cookie = admin.cookie) =>
+      api.post(`/api/admin/order/${orderId}/courier`, body, as(cookie))
+    const details = async (orderId: string) =>
+      (await api.get(`/api/admin/order/order-details/${orderId}`, as(admin.cookie))).data.data as Order
     const setStatus = async (orderId: string, orderStatus: string) => {
       const res = await api.put("/api/admin/order/update-order-status", { orderId, orderStatus }, as(admin.cookie))
       expect(res.status).toBe(200)
@@ -88,7 +113,13 @@ shopIntegrationTestRunner({
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({
         entity: "order",
-        fields: ["fulfillments.provider_id", "fulfillments.canceled_at", "fulfillments.shipped_at", "fulfillments.labels.tracking_number", "fulfillments.labels.tracking_url"],
+        fields: [
+          "fulfillments.provider_id",
+          "fulfillments.canceled_at",
+          "fulfillments.shipped_at",
+          "fulfillments.labels.tracking_number",
+          "fulfillments.labels.tracking_url",
+        ],
         filters: { id: orderId },
       })
       return ((data[0] as { fulfillments?: unknown[] }).fulfillments ?? []) as {
@@ -106,8 +137,24 @@ shopIntegrationTestRunner({
         const res = await api.get("/api/admin/couriers", as(admin.cookie))
         expect(res.status).toBe(200)
         expect(res.data.data).toEqual([
-          { provider: "steadfast", label: "Steadfast", configured: false, missing: ["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"] },
-          { provider: "pathao", label: "Pathao", configured: false, missing: ["PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET", "PATHAO_USERNAME", "PATHAO_PASSWORD", "PATHAO_STORE_ID"] },
+          {
+            provider: "steadfast",
+            label: "Steadfast",
+            configured: false,
+            missing: ["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"],
+          },
+          {
+            provider: "pathao",
+            label: "Pathao",
+            configured: false,
+            missing: [
+              "PATHAO_CLIENT_ID",
+              "PATHAO_CLIENT_SECRET",
+              "PATHAO_USERNAME",
+              "PATHAO_PASSWORD",
+              "PATHAO_STORE_ID",
+            ],
+          },
           { provider: "manual", label: "Other courier", configured: true, missing: [] },
         ])
         connect()
@@ -164,7 +211,12 @@ shopIntegrationTestRunner({
         const [fulfilment] = await fulfilments(order._id)
         expect(fulfilment).toMatchObject({ provider_id: "steadfast_steadfast", canceled_at: null })
         expect(fulfilment!.shipped_at).not.toBeNull()
-        expect(fulfilment!.labels).toEqual([{ tracking_number: consignment.tracking_code, tracking_url: `https://steadfast.com.bd/t/${consignment.tracking_code}` }])
+        expect(fulfilment!.labels).toEqual([
+          {
+            tracking_number: consignment.tracking_code,
+            tracking_url: `https://steadfast.com.bd/t/${consignment.tracking_code}`,
+          },
+        ])
         // and every all-orders row carries it
         const rows = (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data.data as Order[]
         expect(rows.find((r) => r._id === order._id)!.courier).toEqual(res.data.data)
@@ -175,7 +227,10 @@ shopIntegrationTestRunner({
         const first = await book(order._id, { provider: "steadfast" })
         expect(first.status).toBe(201)
         const calls = fake.requests.length
-        const again = await Promise.all([book(order._id, { provider: "steadfast" }), book(order._id, { provider: "pathao" })])
+        const again = await Promise.all([
+          book(order._id, { provider: "steadfast" }),
+          book(order._id, { provider: "pathao" }),
+        ])
         for (const res of again) {
           expect(res.status).toBe(200)
           expect(res.data.message).toBe("Already with Steadfast")
@@ -190,7 +245,10 @@ shopIntegrationTestRunner({
         fake.slowNextCreateMs = 4000
         const slow = await book(order._id, { provider: "steadfast" })
         expect(slow.status).toBe(502)
-        expect(slow.data).toEqual({ success: false, message: "Steadfast did not answer within 2 s. The order was not changed; please try again." })
+        expect(slow.data).toEqual({
+          success: false,
+          message: "Steadfast did not answer within 2 s. The order was not changed; please try again.",
+        })
         const unchanged = await details(order._id)
         expect([unchanged.orderStatus, unchanged.courier]).toEqual(["pending", null])
         expect(await fulfilments(order._id)).toEqual([])
@@ -198,7 +256,11 @@ shopIntegrationTestRunner({
         expect(fake.steadfast.has(order.orderNumber)).toBe(true)
         const retry = await book(order._id, { provider: "steadfast" })
         expect(retry.status).toBe(201)
-        expect(retry.data.data).toMatchObject({ provider: "steadfast", courierStatus: "in_review", consignmentId: null })
+        expect(retry.data.data).toMatchObject({
+          provider: "steadfast",
+          courierStatus: "in_review",
+          consignmentId: null,
+        })
         expect(fake.creates("steadfast").filter((r) => r.body.invoice === order.orderNumber)).toHaveLength(1)
         expect((await details(order._id)).orderStatus).toBe("shipped")
       })
@@ -207,12 +269,17 @@ shopIntegrationTestRunner({
         const order = await placeOrder()
         fake.slowNextCreateMs = 4000
         const slow = await book(order._id, { provider: "pathao" })
-        expect([slow.status, slow.data.message]).toEqual([502, "Pathao did not answer within 2 s. The order was not changed; please try again."])
+        expect([slow.status, slow.data.message]).toEqual([
+          502,
+          "Pathao did not answer within 2 s. The order was not changed; please try again.",
+        ])
         expect((await details(order._id)).courier).toBeNull()
         const calls = fake.creates("pathao").length
         const retry = await book(order._id, { provider: "pathao" })
         expect(retry.status).toBe(409)
-        expect(retry.data.message).toMatch(/^Pathao did not answer an earlier booking of this order, so it may have the parcel already\. Check its merchant panel/)
+        expect(retry.data.message).toMatch(
+          /^Pathao did not answer an earlier booking of this order, so it may have the parcel already\. Check its merchant panel/
+        )
         expect(fake.creates("pathao").length).toBe(calls)
         // the merchant checked: another courier's form records it, or force books again
         const forced = await book(order._id, { provider: "pathao", force: true })
@@ -226,14 +293,27 @@ shopIntegrationTestRunner({
         fake.failNextCreateStatus = 503
         const down = await book(order._id, { provider: "steadfast" })
         expect(down.status).toBe(502)
-        expect(down.data.message).toBe("Steadfast is having trouble (HTTP 503). The order was not changed; please try again.")
+        expect(down.data.message).toBe(
+          "Steadfast is having trouble (HTTP 503). The order was not changed; please try again."
+        )
 
-        fake.refuseNextCreate = { status: 400, errors: { recipient_address: ["The recipient address may not be greater than 250 characters."] } }
+        fake.refuseNextCreate = {
+          status: 400,
+          errors: { recipient_address: ["The recipient address may not be greater than 250 characters."] },
+        }
         const refused = await book(order._id, { provider: "steadfast" })
         expect(refused.status).toBe(422)
-        expect(refused.data).toEqual({ success: false, message: "Steadfast: The recipient address may not be greater than 250 characters." })
+        expect(refused.data).toEqual({
+          success: false,
+          message: "Steadfast: The recipient address may not be greater than 250 characters.",
+        })
 
-        fake.refuseNextCreate = { message: "Please fix the given errors", type: "error", code: 422, errors: { recipient_phone: ["The recipient phone format is invalid."] } }
+        fake.refuseNextCreate = {
+          message: "Please fix the given errors",
+          type: "error",
+          code: 422,
+          errors: { recipient_phone: ["The recipient phone format is invalid."] },
+        }
         const pathao = await book(order._id, { provider: "pathao" })
         expect(pathao.status).toBe(422)
         expect(pathao.data.message).toBe("Pathao: The recipient phone format is invalid.")
@@ -277,10 +357,22 @@ shopIntegrationTestRunner({
         const missing = await book(order._id, { provider: "manual", courierName: "Sundarban" })
         expect(missing.status).toBe(400)
         expect(missing.data).toEqual({ success: false, message: "Type the courier's name and the tracking code" })
-        const res = await book(order._id, { provider: "manual", courierName: "Sundarban Courier", trackingCode: "SCS-88123" })
+        const res = await book(order._id, {
+          provider: "manual",
+          courierName: "Sundarban Courier",
+          trackingCode: "SCS-88123",
+        })
         expect(res.status).toBe(201)
-        expect(res.data.data).toMatchObject({ provider: "manual", courierName: "Sundarban Courier", trackingCode: "SCS-88123", trackingUrl: null })
-        expect((await fulfilments(order._id))[0]).toMatchObject({ provider_id: "courier_manual", labels: [{ tracking_number: "SCS-88123", tracking_url: "" }] })
+        expect(res.data.data).toMatchObject({
+          provider: "manual",
+          courierName: "Sundarban Courier",
+          trackingCode: "SCS-88123",
+          trackingUrl: null,
+        })
+        expect((await fulfilments(order._id))[0]).toMatchObject({
+          provider_id: "courier_manual",
+          labels: [{ tracking_number: "SCS-88123", tracking_url: "" }],
+        })
       })
 
       it("an order shipped by hand is booked: the courier's delivery replaces the hand-recorded one", async () => {
@@ -311,14 +403,24 @@ shopIntegrationTestRunner({
         expect(unset.status).toBe(409)
         expect(unset.data.message).toBe("Steadfast is not set up: set STEADFAST_SECRET_KEY")
         // (placing the orders may ask Steadfast's fraud check: the guard at intake, not a booking)
-        expect(fake.requests.slice(calls).filter((r) => !r.path.startsWith("/fraud_check/")).map((r) => r.path)).toEqual([])
-        expect((await book("order_01NOTANORDER0000000000000", { provider: "manual", courierName: "X", trackingCode: "Y" })).status).toBe(404)
+        expect(
+          fake.requests
+            .slice(calls)
+            .filter((r) => !r.path.startsWith("/fraud_check/"))
+            .map((r) => r.path)
+        ).toEqual([])
+        expect(
+          (await book("order_01NOTANORDER0000000000000", { provider: "manual", courierName: "X", trackingCode: "Y" }))
+            .status
+        ).toBe(404)
         expect((await book(order._id, { provider: "dhl" })).status).toBe(400)
       })
 
       it("only an admin books: 401 without a session, 403 for a customer", async () => {
         const order = await placeOrder()
-        expect((await api.post(`/api/admin/order/${order._id}/courier`, { provider: "steadfast" }, anyStatus)).status).toBe(401)
+        expect(
+          (await api.post(`/api/admin/order/${order._id}/courier`, { provider: "steadfast" }, anyStatus)).status
+        ).toBe(401)
         const customer = await customerSession(api, "Courier Customer")
         expect((await book(order._id, { provider: "steadfast" }, customer.cookie)).status).toBe(403)
         expect((await details(order._id)).courier).toBeNull()
@@ -329,15 +431,25 @@ shopIntegrationTestRunner({
       it("books each order on its own: one refusal does not stop the rest", async () => {
         const [a, b, c] = [await placeOrder(), await placeOrder(), await placeOrder()]
         await setStatus(b._id, "cancelled")
-        const res = await api.post("/api/admin/order/courier", { provider: "steadfast", orderIds: [a._id, b._id, c._id, a._id] }, as(admin.cookie))
+        const res = await api.post(
+          "/api/admin/order/courier",
+          { provider: "steadfast", orderIds: [a._id, b._id, c._id, a._id] },
+          as(admin.cookie)
+        )
         expect(res.status).toBe(200)
         expect(res.data.data).toEqual([
           { orderId: a._id, success: true, booked: true, data: expect.objectContaining({ provider: "steadfast" }) },
           { orderId: b._id, success: false, message: "A cancelled order cannot be sent to a courier" },
           { orderId: c._id, success: true, booked: true, data: expect.objectContaining({ provider: "steadfast" }) },
         ])
-        expect(fake.creates("steadfast").filter((r) => [a, c].some((o) => o.orderNumber === r.body.invoice))).toHaveLength(2)
-        const tooMany = await api.post("/api/admin/order/courier", { provider: "steadfast", orderIds: Array.from({ length: 101 }, (_, i) => `order_${i}`) }, as(admin.cookie))
+        expect(
+          fake.creates("steadfast").filter((r) => [a, c].some((o) => o.orderNumber === r.body.invoice))
+        ).toHaveLength(2)
+        const tooMany = await api.post(
+          "/api/admin/order/courier",
+          { provider: "steadfast", orderIds: Array.from({ length: 101 }, (_, i) => `order_${i}`) },
+          as(admin.cookie)
+        )
         expect(tooMany.status).toBe(400)
         expect(tooMany.data.message).toBe("At most 100 orders at once")
       })
@@ -345,20 +457,31 @@ shopIntegrationTestRunner({
 
     describe("webhooks and the poll", () => {
       const steadfastHook = (body: Record<string, unknown>, token = STEADFAST_TOKEN) =>
-        api.post("/api/courier/steadfast/webhook", body, { ...anyStatus, headers: { authorization: `Bearer ${token}` } })
+        api.post("/api/courier/steadfast/webhook", body, {
+          ...anyStatus,
+          headers: { authorization: `Bearer ${token}` },
+        })
       const pathaoHook = (body: Record<string, unknown>, signature: string | null = PATHAO_SECRET) =>
-        api.post("/api/courier/pathao/webhook", body, { ...anyStatus, headers: signature === null ? {} : { "x-pathao-signature": signature } })
+        api.post("/api/courier/pathao/webhook", body, {
+          ...anyStatus,
+          headers: signature === null ? {} : { "x-pathao-signature": signature },
+        })
       const shippedWith = async (provider: "steadfast" | "pathao") => {
         const order = await placeOrder()
         expect((await book(order._id, { provider })).status).toBe(201)
         return order
       }
       const consignmentOf = (order: Order) => fake.steadfast.get(order.orderNumber)!
-      const pathaoOf = (order: Order) => [...fake.pathao.values()].find((o) => o.merchant_order_id === order.orderNumber)!
+      const pathaoOf = (order: Order) =>
+        [...fake.pathao.values()].find((o) => o.merchant_order_id === order.orderNumber)!
       const stockOf = async () => (await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock as number
       const paymentStatus = async (orderId: string) => {
         const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-        const { data } = await query.graph({ entity: "order", fields: ["payment_collections.status"], filters: { id: orderId } })
+        const { data } = await query.graph({
+          entity: "order",
+          fields: ["payment_collections.status"],
+          filters: { id: orderId },
+        })
         return (data[0] as { payment_collections: { status: string }[] }).payment_collections.map((p) => p.status)
       }
       /** The shop's status changes per order, as its event tells whoever follows orders. */
@@ -367,9 +490,13 @@ shopIntegrationTestRunner({
       beforeAll(() => {
         getContainer()
           .resolve(Modules.EVENT_BUS)
-          .subscribe("shop-order.status-changed", async (event: { data: unknown }) => void transitions.push(event.data as { id: string; status: string }), {
-            subscriberId: "couriers-spec-transitions",
-          })
+          .subscribe(
+            "shop-order.status-changed",
+            async (event: { data: unknown }) => void transitions.push(event.data as { id: string; status: string }),
+            {
+              subscriberId: "couriers-spec-transitions",
+            }
+          )
       })
       const hookBody = (order: Order, status: string, extra: Record<string, unknown> = {}) => ({
         notification_type: "delivery_status",
@@ -400,17 +527,28 @@ shopIntegrationTestRunner({
         expect(early.status).toBe(200)
         expect((await details(order._id)).orderStatus).toBe("shipped")
         expect((await details(order._id)).courier).toMatchObject({ courierStatus: "in_review", outcome: "open" })
-        const statusReads = fake.requests.filter((r) => r.path === `/status_by_cid/${consignmentOf(order).consignment_id}`)
+        const statusReads = fake.requests.filter(
+          (r) => r.path === `/status_by_cid/${consignmentOf(order).consignment_id}`
+        )
         expect(statusReads.length).toBeGreaterThan(0)
 
         consignmentOf(order).status = "delivered"
         const res = await steadfastHook(hookBody(order, "delivered"))
         expect(res.status).toBe(200)
-        expect(res.data).toMatchObject({ status: "success", data: { outcome: "delivered", orderStatus: "delivered", moved: true } })
+        expect(res.data).toMatchObject({
+          status: "success",
+          data: { outcome: "delivered", orderStatus: "delivered", moved: true },
+        })
         const after = await details(order._id)
         expect(after.orderStatus).toBe("delivered")
         // the cash it was booked to collect; Steadfast states its fee with the payout (the body's 60 is not taken)
-        expect(after.courier).toMatchObject({ courierStatus: "delivered", outcome: "delivered", collectedAmount: order.TotalAmount, deliveryCharge: null, onHold: false })
+        expect(after.courier).toMatchObject({
+          courierStatus: "delivered",
+          outcome: "delivered",
+          collectedAmount: order.TotalAmount,
+          deliveryCharge: null,
+          onHold: false,
+        })
         expect(await paymentStatus(order._id)).toEqual(["completed"])
         // a repeat moves nothing further
         expect((await steadfastHook(hookBody(order, "delivered"))).data.data.moved).toBe(false)
@@ -423,13 +561,24 @@ shopIntegrationTestRunner({
         expect((await steadfastHook(hookBody(returned, "cancelled"))).status).toBe(200)
         const back = await details(returned._id)
         expect(back.orderStatus).toBe("cancelled")
-        expect(back.courier).toMatchObject({ provider: "steadfast", courierStatus: "cancelled", outcome: "returned", awaitingReturn: true, returnedUnits: 0 })
+        expect(back.courier).toMatchObject({
+          provider: "steadfast",
+          courierStatus: "cancelled",
+          outcome: "returned",
+          awaitingReturn: true,
+          returnedUnits: 0,
+        })
         // the parcel is on its way back: its units count again once the merchant receives them
         expect(await stockOf()).toBe(stock)
-        const receive = (orderId: string, body: Record<string, unknown> = {}) => api.post(`/api/admin/order/${orderId}/courier/returned`, body, as(admin.cookie))
+        const receive = (orderId: string, body: Record<string, unknown> = {}) =>
+          api.post(`/api/admin/order/${orderId}/courier/returned`, body, as(admin.cookie))
         const received = await receive(returned._id)
         expect(received.status).toBe(200)
-        expect(received.data).toMatchObject({ success: true, message: "2 unit(s) back in stock", data: { awaitingReturn: false, returnedUnits: 2 } })
+        expect(received.data).toMatchObject({
+          success: true,
+          message: "2 unit(s) back in stock",
+          data: { awaitingReturn: false, returnedUnits: 2 },
+        })
         expect(await stockOf()).toBe(stock + 2)
         const twice = await receive(returned._id)
         expect(twice.status).toBe(409)
@@ -442,7 +591,10 @@ shopIntegrationTestRunner({
         const held = await shippedWith("steadfast")
         consignmentOf(held).status = "hold"
         await steadfastHook(hookBody(held, "hold"))
-        expect(await details(held._id)).toMatchObject({ orderStatus: "shipped", courier: { onHold: true, outcome: "hold", courierStatus: "hold" } })
+        expect(await details(held._id)).toMatchObject({
+          orderStatus: "shipped",
+          courier: { onHold: true, outcome: "hold", courierStatus: "hold" },
+        })
 
         const pending = await shippedWith("steadfast")
         consignmentOf(pending).status = "partial_delivered_approval_pending"
@@ -451,14 +603,35 @@ shopIntegrationTestRunner({
         consignmentOf(pending).status = "partial_delivered"
         await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 500 }))
         // what a partial delivery collected is Steadfast's word in its payout, not the webhook's
-        expect(await details(pending._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "partial", collectedAmount: null, awaitingReturn: true } })
-        const line = { consignment_id: consignmentOf(pending).consignment_id, invoice: pending.orderNumber, tracking_code: consignmentOf(pending).tracking_code }
-        fake.payouts.unshift({ id: 8001, amount: 440, created_at: "2026-11-25 17:00:00", consignments: [{ ...line, cod_amount: 500, delivery_charge: 60, status: "partial_delivered" }] })
+        expect(await details(pending._id)).toMatchObject({
+          orderStatus: "delivered",
+          courier: { outcome: "partial", collectedAmount: null, awaitingReturn: true },
+        })
+        const line = {
+          consignment_id: consignmentOf(pending).consignment_id,
+          invoice: pending.orderNumber,
+          tracking_code: consignmentOf(pending).tracking_code,
+        }
+        fake.payouts.unshift({
+          id: 8001,
+          amount: 440,
+          created_at: "2026-11-25 17:00:00",
+          consignments: [{ ...line, cod_amount: 500, delivery_charge: 60, status: "partial_delivered" }],
+        })
         expect((await api.post("/api/admin/couriers/steadfast/payouts", {}, as(admin.cookie))).status).toBe(200)
-        expect((await details(pending._id)).courier).toMatchObject({ outcome: "partial", collectedAmount: 500, deliveryCharge: 60, settledAmount: 440, payoutId: "8001" })
+        expect((await details(pending._id)).courier).toMatchObject({
+          outcome: "partial",
+          collectedAmount: 500,
+          deliveryCharge: 60,
+          settledAmount: 440,
+          payoutId: "8001",
+        })
         const partialStock = await stockOf()
         const unnamed = await receive(pending._id)
-        expect([unnamed.status, unnamed.data.message]).toEqual([400, "Name the units that came back from the partial delivery"])
+        expect([unnamed.status, unnamed.data.message]).toEqual([
+          400,
+          "Name the units that came back from the partial delivery",
+        ])
         const tooMany = await receive(pending._id, { items: [{ productId: product._id, quantity: 3 }] })
         expect([tooMany.status, tooMany.data.message]).toEqual([400, `At most 2 of ${product.title} can come back`])
         const one = await receive(pending._id, { items: [{ productId: product._id, quantity: 1 }] })
@@ -467,7 +640,11 @@ shopIntegrationTestRunner({
         expect(await stockOf()).toBe(partialStock + 1)
         // a repeated webhook for the same partial delivery does not ask for the units again
         await steadfastHook(hookBody(pending, "partial_delivered", { cod_amount: 1 }))
-        expect((await details(pending._id)).courier).toMatchObject({ awaitingReturn: false, returnedUnits: 1, collectedAmount: 500 })
+        expect((await details(pending._id)).courier).toMatchObject({
+          awaitingReturn: false,
+          returnedUnits: 1,
+          collectedAmount: 500,
+        })
       })
 
       it("Steadfast: a webhook for another parcel or a bad body changes nothing", async () => {
@@ -490,19 +667,31 @@ shopIntegrationTestRunner({
       it("Pathao: the handshake is answered 202 with the documented header; a wrong signature is 401; an event re-reads the order", async () => {
         const handshake = await pathaoHook({ event: "webhook_integration" }, null)
         expect(handshake.status).toBe(202)
-        expect(handshake.headers["x-pathao-merchant-webhook-integration-secret"]).toBe("f3992ecc-59da-4cbe-a049-a13da2018d51")
+        expect(handshake.headers["x-pathao-merchant-webhook-integration-secret"]).toBe(
+          "f3992ecc-59da-4cbe-a049-a13da2018d51"
+        )
 
         const order = await shippedWith("pathao")
         const parcel = pathaoOf(order)
         parcel.order_status = "Delivered"
-        const event = { consignment_id: parcel.consignment_id, merchant_order_id: order.orderNumber, event: "order.delivered", delivery_fee: 60, updated_at: "2026-11-25 23:49:43", store_id: 14401 }
+        const event = {
+          consignment_id: parcel.consignment_id,
+          merchant_order_id: order.orderNumber,
+          event: "order.delivered",
+          delivery_fee: 60,
+          updated_at: "2026-11-25 23:49:43",
+          store_id: 14401,
+        }
         expect((await pathaoHook(event, "wrong")).status).toBe(401)
         expect((await pathaoHook(event, null)).status).toBe(401)
         expect((await pathaoHook({ event: "webhook_integration" }, "wrong")).status).toBe(401)
         expect((await details(order._id)).orderStatus).toBe("shipped")
         const res = await pathaoHook(event)
         expect(res.status).toBe(202)
-        expect(await details(order._id)).toMatchObject({ orderStatus: "delivered", courier: { outcome: "delivered", courierStatus: "Delivered" } })
+        expect(await details(order._id)).toMatchObject({
+          orderStatus: "delivered",
+          courier: { outcome: "delivered", courierStatus: "Delivered" },
+        })
       })
 
       it("a webhook's amounts are never stored: the parcel carries the courier's own (the cash asked for, Pathao's quoted fee, Steadfast's fee once it pays out)", async () => {
@@ -511,19 +700,38 @@ shopIntegrationTestRunner({
         const claimed = await steadfastHook(hookBody(steadfast, "delivered", { cod_amount: 1, delivery_charge: 9999 }))
         expect(claimed.status).toBe(200)
         // Steadfast's status read states no amounts: delivered is the cash it was asked to collect, its fee is not known yet
-        expect((await details(steadfast._id)).courier).toMatchObject({ outcome: "delivered", collectedAmount: steadfast.TotalAmount, deliveryCharge: null })
+        expect((await details(steadfast._id)).courier).toMatchObject({
+          outcome: "delivered",
+          collectedAmount: steadfast.TotalAmount,
+          deliveryCharge: null,
+        })
 
         const partial = await shippedWith("steadfast")
         consignmentOf(partial).status = "partial_delivered"
         await steadfastHook(hookBody(partial, "partial_delivered", { cod_amount: 1, delivery_charge: 9999 }))
-        expect((await details(partial._id)).courier).toMatchObject({ outcome: "partial", collectedAmount: null, deliveryCharge: null })
+        expect((await details(partial._id)).courier).toMatchObject({
+          outcome: "partial",
+          collectedAmount: null,
+          deliveryCharge: null,
+        })
 
         const pathao = await shippedWith("pathao")
         const parcel = pathaoOf(pathao)
         parcel.order_status = "Delivered"
-        const event = { consignment_id: parcel.consignment_id, merchant_order_id: pathao.orderNumber, event: "order.delivered", delivery_fee: 9999, collected_amount: 1, updated_at: "2026-11-26 10:00:00" }
+        const event = {
+          consignment_id: parcel.consignment_id,
+          merchant_order_id: pathao.orderNumber,
+          event: "order.delivered",
+          delivery_fee: 9999,
+          collected_amount: 1,
+          updated_at: "2026-11-26 10:00:00",
+        }
         expect((await pathaoHook(event)).status).toBe(202)
-        expect((await details(pathao._id)).courier).toMatchObject({ outcome: "delivered", collectedAmount: pathao.TotalAmount, deliveryCharge: 60 })
+        expect((await details(pathao._id)).courier).toMatchObject({
+          outcome: "delivered",
+          collectedAmount: pathao.TotalAmount,
+          deliveryCharge: 60,
+        })
       })
 
       it("the same webhook twice, one after the other or at once, makes one transition: one status change, one event, the same record and cash", async () => {
@@ -556,14 +764,23 @@ shopIntegrationTestRunner({
           } else {
             const parcel = pathaoOf(twin)
             parcel.order_status = "Delivered"
-            send = () => pathaoHook({ consignment_id: parcel.consignment_id, merchant_order_id: twin.orderNumber, event: "order.delivered", updated_at: "2026-11-26 11:00:00" })
+            send = () =>
+              pathaoHook({
+                consignment_id: parcel.consignment_id,
+                merchant_order_id: twin.orderNumber,
+                event: "order.delivered",
+                updated_at: "2026-11-26 11:00:00",
+              })
           }
           const both = await Promise.all([send(), send()])
           expect(both.map((r) => r.status)).toEqual(provider === "steadfast" ? [200, 200] : [202, 202])
           expect(both.map((r) => r.data.data.moved).sort()).toEqual([false, true])
           await settle()
           const after = await details(twin._id)
-          expect(after).toMatchObject({ orderStatus: "delivered", courier: { outcome: "delivered", collectedAmount: twin.TotalAmount } })
+          expect(after).toMatchObject({
+            orderStatus: "delivered",
+            courier: { outcome: "delivered", collectedAmount: twin.TotalAmount },
+          })
           expect(transitionsOf(twin._id)).toEqual(["shipped", "delivered"])
           expect(await paymentStatus(twin._id)).toEqual(["completed"])
           expect((await cash()).collected - cashBefore.collected).toBe(twin.TotalAmount)
@@ -584,7 +801,13 @@ shopIntegrationTestRunner({
         const pathao = await shippedWith("pathao")
         const pathaoBefore = await details(pathao._id)
         const parcel = pathaoOf(pathao)
-        const event = { consignment_id: parcel.consignment_id, merchant_order_id: pathao.orderNumber, event: "order.delivered", delivery_fee: 9999, collected_amount: 1 }
+        const event = {
+          consignment_id: parcel.consignment_id,
+          merchant_order_id: pathao.orderNumber,
+          event: "order.delivered",
+          delivery_fee: 9999,
+          collected_amount: 1,
+        }
         expect((await pathaoHook(event)).status).toBe(202)
         expect(await details(pathao._id)).toEqual(pathaoBefore)
         await new Promise((resolve) => setTimeout(resolve, 300))
@@ -600,7 +823,10 @@ shopIntegrationTestRunner({
         expect(down.status).toBe(502)
         expect(await details(order._id)).toEqual(before)
         await pollCouriers(getContainer(), { limit: 500, spacingMs: { steadfast: 0, pathao: 0 } })
-        expect(await details(order._id)).toMatchObject({ orderStatus: "delivered", courier: { collectedAmount: order.TotalAmount, deliveryCharge: null } })
+        expect(await details(order._id)).toMatchObject({
+          orderStatus: "delivered",
+          courier: { collectedAmount: order.TotalAmount, deliveryCharge: null },
+        })
       })
 
       it("payouts: Steadfast's payouts settle their parcels; the cash adds up; reading again changes nothing", async () => {
@@ -619,16 +845,47 @@ shopIntegrationTestRunner({
           amount: delivered.TotalAmount - 60 - 30,
           created_at: "2026-11-25 18:00:00",
           consignments: [
-            { consignment_id: consignmentOf(delivered).consignment_id, invoice: delivered.orderNumber, tracking_code: consignmentOf(delivered).tracking_code, cod_amount: delivered.TotalAmount, delivery_charge: 60, status: "delivered" },
-            { consignment_id: consignmentOf(returned).consignment_id, invoice: returned.orderNumber, tracking_code: consignmentOf(returned).tracking_code, cod_amount: 0, delivery_charge: 30, status: "cancelled" },
-            { consignment_id: 1, invoice: "SOMEONE-ELSES-1", tracking_code: "X", cod_amount: 500, delivery_charge: 60, status: "delivered" },
+            {
+              consignment_id: consignmentOf(delivered).consignment_id,
+              invoice: delivered.orderNumber,
+              tracking_code: consignmentOf(delivered).tracking_code,
+              cod_amount: delivered.TotalAmount,
+              delivery_charge: 60,
+              status: "delivered",
+            },
+            {
+              consignment_id: consignmentOf(returned).consignment_id,
+              invoice: returned.orderNumber,
+              tracking_code: consignmentOf(returned).tracking_code,
+              cod_amount: 0,
+              delivery_charge: 30,
+              status: "cancelled",
+            },
+            {
+              consignment_id: 1,
+              invoice: "SOMEONE-ELSES-1",
+              tracking_code: "X",
+              cod_amount: 500,
+              delivery_charge: 60,
+              status: "delivered",
+            },
           ],
         })
         const res = await api.post("/api/admin/couriers/steadfast/payouts", {}, as(admin.cookie))
         expect(res.status).toBe(200)
         expect(res.data.data).toMatchObject({ settled: 2, unmatched: 1 })
-        expect((await details(delivered._id)).courier).toMatchObject({ settledAmount: delivered.TotalAmount - 60, payoutId: "9001", deliveryCharge: 60, collectedAmount: delivered.TotalAmount })
-        expect((await details(returned._id)).courier).toMatchObject({ settledAmount: -30, payoutId: "9001", deliveryCharge: 30, outcome: "returned" })
+        expect((await details(delivered._id)).courier).toMatchObject({
+          settledAmount: delivered.TotalAmount - 60,
+          payoutId: "9001",
+          deliveryCharge: 60,
+          collectedAmount: delivered.TotalAmount,
+        })
+        expect((await details(returned._id)).courier).toMatchObject({
+          settledAmount: -30,
+          payoutId: "9001",
+          deliveryCharge: 30,
+          outcome: "returned",
+        })
         const cash = (await api.get("/api/admin/couriers/cash", as(admin.cookie))).data.data
         expect(cash.parcels - before.parcels).toBe(3)
         expect(cash.toCollect - before.toCollect).toBe(onItsWay.TotalAmount)
@@ -644,10 +901,21 @@ shopIntegrationTestRunner({
       it("a shopper sees the courier and tracking of their own parcel, never the merchant's cash with the courier", async () => {
         const shopper = await customerSession(api, "Parcel Watcher")
         const me = { _id: shopper.user.id as string }
-        await api.post("/api/shop/products/addtocart", { userId: me._id, productId: product._id, quantity: 1 }, as(shopper.cookie))
+        await api.post(
+          "/api/shop/products/addtocart",
+          { userId: me._id, productId: product._id, quantity: 1 },
+          as(shopper.cookie)
+        )
         const cartId = (await api.get(`/api/shop/products/getcart/${me._id}`, as(shopper.cookie))).data.data._id
-        const address = { address: "Flat 3, Road 9, Banani", city: "Dhaka", pincode: "1213", number: "01812345678", notes: "Gate 2" }
-        const addressId = (await api.post("/api/shop/address/add", { userId: me._id, ...address }, as(shopper.cookie))).data.data[0]._id
+        const address = {
+          address: "Flat 3, Road 9, Banani",
+          city: "Dhaka",
+          pincode: "1213",
+          number: "01812345678",
+          notes: "Gate 2",
+        }
+        const addressId = (await api.post("/api/shop/address/add", { userId: me._id, ...address }, as(shopper.cookie)))
+          .data.data[0]._id
         const placed = await api.post(
           "/api/shop/order/create-order",
           { userId: me._id, cartId, cartItems: [], addressInfo: { addressId }, orderStatus: "pending" },
@@ -661,18 +929,36 @@ shopIntegrationTestRunner({
         const full = (await details(order._id)).courier!
         expect(full).toMatchObject({ collectedAmount: order.TotalAmount, deliveryCharge: null })
 
-        const mine = (await api.get(`/api/shop/order/get-order-details/${order._id}`, as(shopper.cookie))).data.data as Order
-        expect(mine.courier).toEqual({ ...full, collectedAmount: null, deliveryCharge: null, settledAmount: null, payoutId: null })
+        const mine = (await api.get(`/api/shop/order/get-order-details/${order._id}`, as(shopper.cookie))).data
+          .data as Order
+        expect(mine.courier).toEqual({
+          ...full,
+          collectedAmount: null,
+          deliveryCharge: null,
+          settledAmount: null,
+          payoutId: null,
+        })
         const list = (await api.get(`/api/shop/order/get-orders/${me._id}`, as(shopper.cookie))).data.data as Order[]
         expect(list.find((o) => o._id === order._id)!.courier).toEqual(mine.courier)
 
         // Medusa's own /store order answer, fulfilments asked for: courier and tracking only
         const keys = await getContainer().resolve("api_key").listApiKeys({ type: "publishable" })
         const key = keys.find((k: { revoked_at: unknown }) => !k.revoked_at)!.token
-        const store = await api.get(`/store/orders/${order._id}?fields=+fulfillments`, { ...anyStatus, headers: { "x-publishable-api-key": key } })
+        const store = await api.get(`/store/orders/${order._id}?fields=+fulfillments`, {
+          ...anyStatus,
+          headers: { "x-publishable-api-key": key },
+        })
         expect(store.status).toBe(200)
         const data = (store.data.order.fulfillments as { data: Record<string, unknown> }[]).map((f) => f.data)
-        expect(data).toEqual([{ provider: "steadfast", courier_name: "Steadfast", tracking_code: full.trackingCode, tracking_url: full.trackingUrl, courier_status: "delivered" }])
+        expect(data).toEqual([
+          {
+            provider: "steadfast",
+            courier_name: "Steadfast",
+            tracking_code: full.trackingCode,
+            tracking_url: full.trackingUrl,
+            courier_status: "delivered",
+          },
+        ])
         expect(JSON.stringify(store.data)).not.toContain("collected_amount")
       })
 

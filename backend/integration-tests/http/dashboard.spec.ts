@@ -1,8 +1,8 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { SEED_PRODUCTS } from "../../src/scripts/seed-data"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -82,7 +82,8 @@ function expectedFigures(orders: Placed[], period: Period, now: Date) {
   const live = orders.filter((o) => !o.deleted)
   const mine = live.filter((o) => inPeriod(o.at, period, now))
   const count = (status: string) => mine.filter((o) => o.status === status).length
-  const amount = (status: string) => round2(mine.filter((o) => o.status === status).reduce((s, o) => s + o.TotalAmount, 0))
+  const amount = (status: string) =>
+    round2(mine.filter((o) => o.status === status).reduce((s, o) => s + o.TotalAmount, 0))
   const customerKey = (o: Placed) => o.guestEmail?.trim().toLowerCase() || o.guestPhone?.trim() || o.customerId
   return {
     totalProfit: amount("delivered"),
@@ -112,7 +113,13 @@ function expectedFigures(orders: Placed[], period: Period, now: Date) {
   }
 }
 
-const address = { address: "House 12, Road 5, Dhanmondi", city: "Dhaka", pincode: "1209", number: "01700000000", notes: "Ring twice" }
+const address = {
+  address: "House 12, Road 5, Dhanmondi",
+  city: "Dhaka",
+  pincode: "1209",
+  number: "01700000000",
+  notes: "Ring twice",
+}
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -209,7 +216,9 @@ shopIntegrationTestRunner({
         await untilWaiting(1)
         expect(await waiting()).toBe(1)
         // ...then an order is delivered, and only then is the dashboard asked again, three times at once...
-        await pg.raw("update shop_order set status = 'delivered' where order_number = ?", [placed.data.data.orderNumber])
+        await pg.raw("update shop_order set status = 'delivered' where order_number = ?", [
+          placed.data.data.orderNumber,
+        ])
         again = [dashboard("?period=all"), dashboard("?period=all"), dashboard("?period=all")]
         // ...and for two other periods, asked after them: each starts its own computation at once, which waits too
         others = [dashboard("?period=today"), dashboard("?period=month")]
@@ -230,8 +239,15 @@ shopIntegrationTestRunner({
       expect(a.data.data.pendingOrders + a.data.data.deliveredOrders).toBe(1)
       for (const res of b) {
         expect(res.status).toBe(200)
-        expect(res.data.data).toMatchObject({ period: "all", pendingOrders: 0, deliveredOrders: 1, totalProfit: placed.data.data.TotalAmount })
-        expect(new Date(res.data.data.generatedAt).getTime()).toBeGreaterThan(new Date(a.data.data.generatedAt).getTime())
+        expect(res.data.data).toMatchObject({
+          period: "all",
+          pendingOrders: 0,
+          deliveredOrders: 1,
+          totalProfit: placed.data.data.TotalAmount,
+        })
+        expect(new Date(res.data.data.generatedAt).getTime()).toBeGreaterThan(
+          new Date(a.data.data.generatedAt).getTime()
+        )
         // computed after the first one ended, so after the table was let go
         expect(new Date(res.data.data.generatedAt).getTime()).toBeGreaterThanOrEqual(lockedUntil.getTime())
       }
@@ -243,7 +259,11 @@ shopIntegrationTestRunner({
         [200, "month"],
       ])
       for (const res of c) {
-        expect(res.data.data).toMatchObject({ pendingOrders: 0, deliveredOrders: 1, totalProfit: placed.data.data.TotalAmount })
+        expect(res.data.data).toMatchObject({
+          pendingOrders: 0,
+          deliveredOrders: 1,
+          totalProfit: placed.data.data.TotalAmount,
+        })
       }
 
       // requests side by side (sharing computations) all get the right figures for their period
@@ -254,13 +274,26 @@ shopIntegrationTestRunner({
         expect(res.status).toBe(200)
         expect(res.data.data).toMatchObject({ pendingOrders: 0, deliveredOrders: 1, totalOrders: 1, totalCustomers: 1 })
       }
-      expect(burst.map((res) => res.data.data.period)).toEqual(["all", "today", "all", "month", "all", "year", "all", "today"])
+      expect(burst.map((res) => res.data.data.period)).toEqual([
+        "all",
+        "today",
+        "all",
+        "month",
+        "all",
+        "year",
+        "all",
+        "today",
+      ])
     })
 
     it("Completed Orders counts completed and delivered orders, as Total Profit (Delivered) does; every recent order is named", async () => {
       const products = (await api.get("/api/shop/products/get")).data.products as Product[]
       const byTitle = (title: string) => products.find((p) => p.title === title)!
-      const guestOrder = async (who: { name: string; email: string; phone: string }, title: string, quantity: number) => {
+      const guestOrder = async (
+        who: { name: string; email: string; phone: string },
+        title: string,
+        quantity: number
+      ) => {
         const res = await api.post(
           "/api/shop/order/create-order",
           {
@@ -278,33 +311,65 @@ shopIntegrationTestRunner({
       }
       const accountOrder = async (name: string, title: string) => {
         const me = await customerSession(api, name)
-        const cart = await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: byTitle(title)._id, quantity: 1 }, as(me.cookie))
+        const cart = await api.post(
+          "/api/shop/products/addtocart",
+          { userId: me.user.id, productId: byTitle(title)._id, quantity: 1 },
+          as(me.cookie)
+        )
         expect(cart.status).toBe(200)
-        const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))).data.data[0]._id
-        const res = await api.post("/api/shop/order/create-order", { userId: me.user.id, addressInfo: { addressId } }, as(me.cookie))
+        const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie)))
+          .data.data[0]._id
+        const res = await api.post(
+          "/api/shop/order/create-order",
+          { userId: me.user.id, addressInfo: { addressId } },
+          as(me.cookie)
+        )
         expect(res.status).toBe(201)
         return res.data.data as { _id: string; orderNumber: string; TotalAmount: number }
       }
       const setStatus = async (order: { _id: string }, status: string) => {
-        const res = await api.put("/api/admin/order/update-order-status", { orderId: order._id, orderStatus: status }, as(admin.cookie))
+        const res = await api.put(
+          "/api/admin/order/update-order-status",
+          { orderId: order._id, orderStatus: status },
+          as(admin.cookie)
+        )
         expect(res.status).toBe(200)
       }
 
       // oldest first: two guests, a named account, an account with no name, a guest with neither name nor email
-      const delivered = await guestOrder({ name: "Mita Sen", email: "mita@example.com", phone: "01711110001" }, "Cotton Gamcha Scarf", 2)
-      const completed = await guestOrder({ name: "Jamal Hossain", email: "jamal@example.com", phone: "01711110002" }, "Puma Gym Sack", 1)
+      const delivered = await guestOrder(
+        { name: "Mita Sen", email: "mita@example.com", phone: "01711110001" },
+        "Cotton Gamcha Scarf",
+        2
+      )
+      const completed = await guestOrder(
+        { name: "Jamal Hossain", email: "jamal@example.com", phone: "01711110002" },
+        "Puma Gym Sack",
+        1
+      )
       const named = await accountOrder("Farhana Kabir", "Kids Logo Tee")
       const nameless = await accountOrder("Nameless Buyer", "Kids Logo Tee")
-      const phoneOnly = await guestOrder({ name: "Erased Name", email: "erased@example.com", phone: "01711110005" }, "Kids Logo Tee", 1)
+      const phoneOnly = await guestOrder(
+        { name: "Erased Name", email: "erased@example.com", phone: "01711110005" },
+        "Kids Logo Tee",
+        1
+      )
       // 2 x 450 + 60 delivery in Dhaka
       expect(delivered.TotalAmount).toBe(960)
       await setStatus(delivered, "delivered")
       await setStatus(completed, "completed")
       const db = knex()
-      await db.raw("update customer set first_name = null, last_name = null, metadata = null where email = 'nameless.buyer@example.com'")
-      await db.raw("update shop_order set guest_name = '', guest_email = null where order_number = ?", [phoneOnly.orderNumber])
+      await db.raw(
+        "update customer set first_name = null, last_name = null, metadata = null where email = 'nameless.buyer@example.com'"
+      )
+      await db.raw("update shop_order set guest_name = '', guest_email = null where order_number = ?", [
+        phoneOnly.orderNumber,
+      ])
       // the name each order was placed for is kept with its address (intake): these two lost theirs too
-      await db.raw("update shop_order set address = address - 'name' where order_number in (?, ?)", [phoneOnly.orderNumber, nameless.orderNumber])
+      await db.raw("update shop_order set address = address - 'name' where order_number in (?, ?)", [
+        phoneOnly.orderNumber,
+        nameless.orderNumber,
+      ])
 
       for (const period of PERIODS) {
         const res = await dashboard(`?period=${period}`)
@@ -372,11 +437,7 @@ shopIntegrationTestRunner({
 
       // ---- orders through the API ----
       const placed: Placed[] = []
-      const guest = async (
-        who: { name: string; email: string; phone: string },
-        product: Product,
-        quantity: number
-      ) => {
+      const guest = async (who: { name: string; email: string; phone: string }, product: Product, quantity: number) => {
         const res = await api.post(
           "/api/shop/order/create-order",
           {
@@ -423,9 +484,18 @@ shopIntegrationTestRunner({
       const g10 = await guest({ name: "Last Month", email: "rupa@example.com", phone: "01711111111" }, p4, 1)
 
       const me = await customerSession(api, "Dashboard Buyer")
-      await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: p2._id, quantity: 2 }, as(me.cookie))
-      const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))).data.data[0]._id
-      const mine = await api.post("/api/shop/order/create-order", { userId: me.user.id, addressInfo: { addressId } }, as(me.cookie))
+      await api.post(
+        "/api/shop/products/addtocart",
+        { userId: me.user.id, productId: p2._id, quantity: 2 },
+        as(me.cookie)
+      )
+      const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie)))
+        .data.data[0]._id
+      const mine = await api.post(
+        "/api/shop/order/create-order",
+        { userId: me.user.id, addressInfo: { addressId } },
+        as(me.cookie)
+      )
       expect(mine.status).toBe(201)
       const c1: Placed = {
         _id: mine.data.data._id,
@@ -446,7 +516,11 @@ shopIntegrationTestRunner({
 
       // ---- statuses through the admin API ----
       const setStatus = async (order: Placed, status: string) => {
-        const res = await api.put("/api/admin/order/update-order-status", { orderId: order._id, orderStatus: status }, as(admin.cookie))
+        const res = await api.put(
+          "/api/admin/order/update-order-status",
+          { orderId: order._id, orderStatus: status },
+          as(admin.cookie)
+        )
         expect(res.status).toBe(200)
         order.status = status
       }
@@ -499,8 +573,12 @@ shopIntegrationTestRunner({
       g4.linked = false
 
       // ---- catalog changes: deleted, added, reserved ----
-      expect((await api.delete(`/api/admin/products/delete-product/${deletedSoldOut._id}`, as(admin.cookie))).status).toBe(200)
-      expect((await api.delete(`/api/admin/products/delete-product/${deletedInStock._id}`, as(admin.cookie))).status).toBe(200)
+      expect(
+        (await api.delete(`/api/admin/products/delete-product/${deletedSoldOut._id}`, as(admin.cookie))).status
+      ).toBe(200)
+      expect(
+        (await api.delete(`/api/admin/products/delete-product/${deletedInStock._id}`, as(admin.cookie))).status
+      ).toBe(200)
       const added = await api.post(
         "/api/admin/products/add-product",
         {
@@ -538,7 +616,10 @@ shopIntegrationTestRunner({
 
       // ---- the figures, period by period ----
       const seen: Record<string, unknown> = {}
-      const answers: Record<string, { completedOrders: number; deliveredOrders: number; recentOrders: { customerName: string; isGuest: boolean }[] }> = {}
+      const answers: Record<
+        string,
+        { completedOrders: number; deliveredOrders: number; recentOrders: { customerName: string; isGuest: boolean }[] }
+      > = {}
       for (const period of PERIODS) {
         const before = Date.now()
         const res = await dashboard(`?period=${period}`)

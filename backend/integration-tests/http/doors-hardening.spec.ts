@@ -2,13 +2,13 @@
 // keeps: no state change from another site or another origin of this site,
 // JSON bodies only on /admin and /auth, a 4xx (never a 500 with SQL in the
 // log) for malformed queries and bodies, and uploads that stream to disk.
-import { shopIntegrationTestRunner } from "../utils/runner"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import http from "node:http"
 import { readdirSync, rmSync } from "node:fs"
+import http from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, loginAs, multipart } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -34,8 +34,14 @@ shopIntegrationTestRunner({
       return rows[0].n as number
     }
     const productTitle = async () => (await getContainer().resolve(Modules.PRODUCT).retrieveProduct(productId)).title
-    const asAdmin = (headers: Record<string, string> = {}) => ({ ...anyStatus, headers: { cookie: admin.cookie, ...headers } })
-    const asStore = (headers: Record<string, string> = {}) => ({ ...anyStatus, headers: { "x-publishable-api-key": publishableKey, ...headers } })
+    const asAdmin = (headers: Record<string, string> = {}) => ({
+      ...anyStatus,
+      headers: { cookie: admin.cookie, ...headers },
+    })
+    const asStore = (headers: Record<string, string> = {}) => ({
+      ...anyStatus,
+      headers: { "x-publishable-api-key": publishableKey, ...headers },
+    })
     /** A body sent as it is, with the given type (axios would turn a string or object into JSON). */
     const raw = (type: string, headers: Record<string, string> = {}) => ({
       ...anyStatus,
@@ -80,7 +86,12 @@ shopIntegrationTestRunner({
           api.post("/store/carts", { region_id: regionId }, asStore({ origin: "null" })),
           // a file through Medusa Admin's uploader
           (() => {
-            const { body, headers } = multipart("files", "a.png", "image/png", Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64)]))
+            const { body, headers } = multipart(
+              "files",
+              "a.png",
+              "image/png",
+              Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64)])
+            )
             return api.post("/admin/uploads", body, asAdmin({ ...headers, ...otherPort }))
           })(),
           // the same, with the case Express also routes
@@ -89,27 +100,50 @@ shopIntegrationTestRunner({
         const answers = await Promise.all(attempts)
         expect(answers.map((a) => a.status)).toEqual(attempts.map(() => 403))
         for (const a of answers) expect(a.data.message).toBe(CROSS_SITE)
-        expect([await count("invite"), await count("product"), await count("cart"), await productTitle()]).toEqual([invites, products, carts, title])
+        expect([await count("invite"), await count("product"), await count("cart"), await productTitle()]).toEqual([
+          invites,
+          products,
+          carts,
+          title,
+        ])
       })
 
       it("lets Medusa Admin (same origin, directly or behind the storefront), configured origins, servers and reads through", async () => {
-        const direct = await api.post(`/admin/products/${productId}`, { title: "Same Origin" }, asAdmin({ origin: `http://${host}`, "sec-fetch-site": "same-origin" }))
+        const direct = await api.post(
+          `/admin/products/${productId}`,
+          { title: "Same Origin" },
+          asAdmin({ origin: `http://${host}`, "sec-fetch-site": "same-origin" })
+        )
         expect(direct.status).toBe(200)
         // through the storefront server: the browser's origin is the host it forwards
         const proxied = await api.post(
           `/admin/products/${productId}`,
           { title: "Behind The Proxy" },
-          asAdmin({ origin: "https://shop.example", "x-forwarded-host": "shop.example", "sec-fetch-site": "same-origin" })
+          asAdmin({
+            origin: "https://shop.example",
+            "x-forwarded-host": "shop.example",
+            "sec-fetch-site": "same-origin",
+          })
         )
         expect(proxied.status).toBe(200)
         expect(await productTitle()).toBe("Behind The Proxy")
-        const configured = await api.post("/store/carts", { region_id: regionId }, asStore({ origin: "http://localhost:5173", "sec-fetch-site": "same-site" }))
+        const configured = await api.post(
+          "/store/carts",
+          { region_id: regionId },
+          asStore({ origin: "http://localhost:5173", "sec-fetch-site": "same-site" })
+        )
         expect(configured.status).toBe(200)
         // the js-sdk on a server sends no Origin
         expect((await api.post("/store/carts", { region_id: regionId }, asStore())).status).toBe(200)
-        const login = await api.post("/auth/user/emailpass", ADMIN, { ...anyStatus, headers: { origin: `http://${host}` } })
+        const login = await api.post("/auth/user/emailpass", ADMIN, {
+          ...anyStatus,
+          headers: { origin: `http://${host}` },
+        })
         expect(login.status).toBe(200)
-        const read = await api.get("/admin/products?limit=1", asAdmin({ origin: "https://evil.example", "sec-fetch-site": "cross-site" }))
+        const read = await api.get(
+          "/admin/products?limit=1",
+          asAdmin({ origin: "https://evil.example", "sec-fetch-site": "cross-site" })
+        )
         expect(read.status).toBe(200)
       })
     })
@@ -121,15 +155,27 @@ shopIntegrationTestRunner({
           await api.post(`/admin/products/${productId}`, "title=Form", raw("application/x-www-form-urlencoded")),
           await api.post(`/admin/products/${productId}`, JSON.stringify({ title: "Text" }), raw("text/plain")),
           await api.post("/admin/invites", "email=form%40example.com", raw("application/x-www-form-urlencoded")),
-          await api.post("/auth/user/emailpass", `email=${encodeURIComponent(ADMIN.email)}&password=${ADMIN.password}`, raw("application/x-www-form-urlencoded")),
-          await api.post("/auth/customer/emailpass/register", JSON.stringify({ email: "t@example.com", password: "secret123" }), raw("text/plain")),
+          await api.post(
+            "/auth/user/emailpass",
+            `email=${encodeURIComponent(ADMIN.email)}&password=${ADMIN.password}`,
+            raw("application/x-www-form-urlencoded")
+          ),
+          await api.post(
+            "/auth/customer/emailpass/register",
+            JSON.stringify({ email: "t@example.com", password: "secret123" }),
+            raw("text/plain")
+          ),
           // Medusa's own import keeps whole files in memory: not a door the shop uses
           await (() => {
             const { body, headers } = multipart("file", "products.csv", "text/csv", Buffer.from("Product Id\n"))
             return api.post("/admin/products/import", body, raw(headers["content-type"]))
           })(),
           // a body with no type at all
-          await api.post(`/admin/products/${productId}`, "title=None", { ...anyStatus, headers: { cookie: admin.cookie, "content-type": "" }, transformRequest: (d: unknown) => d }),
+          await api.post(`/admin/products/${productId}`, "title=None", {
+            ...anyStatus,
+            headers: { cookie: admin.cookie, "content-type": "" },
+            transformRequest: (d: unknown) => d,
+          }),
         ]
         for (const res of refused) {
           expect(res.status).toBe(415)
@@ -166,9 +212,17 @@ shopIntegrationTestRunner({
         spies = []
         for (const level of ["error", "warn", "info", "log", "debug"]) {
           if (typeof logger[level] !== "function") continue
-          spies.push(jest.spyOn(logger as never, level as never).mockImplementation(((...args: unknown[]) => void logged.push(args.map(text).join(" "))) as never))
+          spies.push(
+            jest
+              .spyOn(logger as never, level as never)
+              .mockImplementation(((...args: unknown[]) => void logged.push(args.map(text).join(" "))) as never)
+          )
         }
-        spies.push(jest.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(text).join(" "))))
+        spies.push(
+          jest
+            .spyOn(console, "error")
+            .mockImplementation((...args: unknown[]) => void logged.push(args.map(text).join(" ")))
+        )
       })
       afterEach(() => spies.forEach((s) => s.mockRestore()))
 
@@ -211,10 +265,26 @@ shopIntegrationTestRunner({
         const carts = await count("cart")
         const title = await productTitle()
         const bodies: [string, string, object][] = [
-          ["/store/carts", `{"region_id":"${regionId}","metadata":${deepJson(16_000)}}`, asStore({ "content-type": "application/json" })],
-          ["/store/carts", `{"region_id":"${regionId}","metadata":{"a":${"[".repeat(16_000)}${"]".repeat(16_000)}}}`, asStore({ "content-type": "application/json" })],
-          [`/admin/products/${productId}`, `{"title":"Deep","metadata":${deepJson(16_000)}}`, asAdmin({ "content-type": "application/json" })],
-          [`/admin/products/${productId}`, `{"title":"Deep","metadata":${deepJson(100)}}`, asAdmin({ "content-type": "application/json" })],
+          [
+            "/store/carts",
+            `{"region_id":"${regionId}","metadata":${deepJson(16_000)}}`,
+            asStore({ "content-type": "application/json" }),
+          ],
+          [
+            "/store/carts",
+            `{"region_id":"${regionId}","metadata":{"a":${"[".repeat(16_000)}${"]".repeat(16_000)}}}`,
+            asStore({ "content-type": "application/json" }),
+          ],
+          [
+            `/admin/products/${productId}`,
+            `{"title":"Deep","metadata":${deepJson(16_000)}}`,
+            asAdmin({ "content-type": "application/json" }),
+          ],
+          [
+            `/admin/products/${productId}`,
+            `{"title":"Deep","metadata":${deepJson(100)}}`,
+            asAdmin({ "content-type": "application/json" }),
+          ],
         ]
         for (const [route, body, config] of bodies) {
           const res = await api.post(route, body, { ...config, transformRequest: (d: unknown) => d })
@@ -223,7 +293,11 @@ shopIntegrationTestRunner({
         expect([await count("cart"), await productTitle()]).toEqual([carts, title])
         expect(logged.filter((l) => SQL.test(l))).toEqual([])
         // ordinary metadata still goes through
-        const ok = await api.post(`/admin/products/${productId}`, { metadata: { size: { chart: ["S", "M"] } } }, asAdmin())
+        const ok = await api.post(
+          `/admin/products/${productId}`,
+          { metadata: { size: { chart: ["S", "M"] } } },
+          asAdmin()
+        )
         expect(ok.status).toBe(200)
       })
     })
@@ -252,7 +326,11 @@ shopIntegrationTestRunner({
           const zeros = Buffer.alloc(64 * 1024)
           const parts: (() => Buffer)[] = []
           for (let i = 0; i < files; i++) {
-            parts.push(() => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${i}.png"\r\nContent-Type: image/png\r\n\r\n`))
+            parts.push(() =>
+              Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${i}.png"\r\nContent-Type: image/png\r\n\r\n`
+              )
+            )
             parts.push(() => PNG_SIGNATURE)
             for (let sent = PNG_SIGNATURE.length; sent < size; sent += zeros.length) {
               const n = Math.min(zeros.length, size - sent)
@@ -304,12 +382,21 @@ shopIntegrationTestRunner({
       it("an upload cut off by its client, or refused for its size, leaves no spooled file", async () => {
         const cut = await streamUpload(3, 4 * MB, 6 * MB)
         expect(cut.status).toBe(0)
-        const big = multipart("files", "big.png", "image/png", Buffer.concat([PNG_SIGNATURE, Buffer.alloc(5 * MB + 10)]))
+        const big = multipart(
+          "files",
+          "big.png",
+          "image/png",
+          Buffer.concat([PNG_SIGNATURE, Buffer.alloc(5 * MB + 10)])
+        )
         const refused = await api.post("/admin/uploads", big.body, { ...asAdmin(big.headers), maxBodyLength: Infinity })
         expect(refused.status).toBe(413)
         expect(refused.data.message).toBe("Image size should be less than 5MB")
         const broken = multipart("files", "a.png", "image/png", Buffer.concat([PNG_SIGNATURE, Buffer.alloc(1024)]))
-        const unread = await api.post("/admin/uploads", broken.body.subarray(0, broken.body.length - 30), asAdmin(broken.headers))
+        const unread = await api.post(
+          "/admin/uploads",
+          broken.body.subarray(0, broken.body.length - 30),
+          asAdmin(broken.headers)
+        )
         expect(unread.status).toBe(400)
         // the server notices a cut connection when it reads next: give it a moment, then look
         const deadline = Date.now() + 10_000

@@ -8,19 +8,20 @@ process.env.REGISTER_LIMIT_PER_ADDRESS = "3"
 delete process.env.LOGIN_LIMIT_PER_EMAIL
 delete process.env.LOGIN_LIMIT_PER_ADDRESS
 
-import { shopIntegrationTestRunner } from "../utils/runner"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 // (nothing here may import the app's rate limits or client address: they read the settings above when loaded)
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, loginAs, multipart, sessionCookie } from "../utils/session"
 
 jest.setTimeout(300_000)
 
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex"
 )
 
@@ -38,7 +39,8 @@ shopIntegrationTestRunner({
       headers: { "x-forwarded-for": address, ...extra },
     })
     const newClient = () => `198.51.100.${++client}`
-    const store = (address: string, extra: Record<string, string> = {}) => from(address, { "x-publishable-api-key": publishableKey, ...extra })
+    const store = (address: string, extra: Record<string, string> = {}) =>
+      from(address, { "x-publishable-api-key": publishableKey, ...extra })
     const count = async (table: string) => {
       const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
       const { rows } = await knex.raw(`select count(*)::int as n from ${table} where deleted_at is null`)
@@ -66,17 +68,32 @@ shopIntegrationTestRunner({
     }
     /** A guest cart through /store with a line, an address, a delivery option and a payment session: ready to complete. */
     const readyCart = async (address: string, phone: string, quantity: number) => {
-      const cart = (await api.post("/store/carts", { region_id: regionId, email: "guest@example.com" }, store(address))).data.cart
+      const cart = (await api.post("/store/carts", { region_id: regionId, email: "guest@example.com" }, store(address)))
+        .data.cart
       await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity }, store(address))
       await api.post(
         `/store/carts/${cart.id}`,
-        { shipping_address: { first_name: "G", last_name: "Uest", address_1: "House 1", city: "Dhaka", country_code: "bd", phone } },
+        {
+          shipping_address: {
+            first_name: "G",
+            last_name: "Uest",
+            address_1: "House 1",
+            city: "Dhaka",
+            country_code: "bd",
+            phone,
+          },
+        },
         store(address)
       )
-      const options = (await api.get(`/store/shipping-options?cart_id=${cart.id}`, store(address))).data.shipping_options
+      const options = (await api.get(`/store/shipping-options?cart_id=${cart.id}`, store(address))).data
+        .shipping_options
       expect(options.length).toBeGreaterThan(0)
-      expect((await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: options[0].id }, store(address))).status).toBe(200)
-      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, store(address))).data.payment_collection
+      expect(
+        (await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: options[0].id }, store(address)))
+          .status
+      ).toBe(200)
+      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, store(address))).data
+        .payment_collection
       const session = await api.post(
         `/store/payment-collections/${collection.id}/payment-sessions`,
         { provider_id: "pp_system_default" },
@@ -88,7 +105,11 @@ shopIntegrationTestRunner({
     /** A registered customer with a session, through the shop's own routes. */
     const customer = async (name: string, address = newClient()) => {
       const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`
-      const registered = await api.post("/api/auth/register", { username: name, email, password: "secret123" }, from(address))
+      const registered = await api.post(
+        "/api/auth/register",
+        { username: name, email, password: "secret123" },
+        from(address)
+      )
       expect(registered.status).toBe(201)
       const login = await api.post("/api/auth/login", { email, password: "secret123" }, from(address))
       expect(login.status).toBe(200)
@@ -119,7 +140,11 @@ shopIntegrationTestRunner({
         expect(created.data.cart.email).toBe(victim.email)
         expect(created.data.cart.customer_id).not.toBe(victim.id)
         const cartId = created.data.cart.id
-        const line = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity: 3 }, store(attacker))
+        const line = await api.post(
+          `/store/carts/${cartId}/line-items`,
+          { variant_id: variantId, quantity: 3 },
+          store(attacker)
+        )
         expect(line.status).toBe(200)
 
         // a second anonymous cart, given the email by an update
@@ -130,7 +155,10 @@ shopIntegrationTestRunner({
 
         const carts = await getContainer().resolve(Modules.CART).listCarts({ customer_id: victim.id })
         expect(carts).toEqual([])
-        const server = await api.get(`/api/shop/products/getcart/${victim.id}`, from(newClient(), { cookie: victim.cookie }))
+        const server = await api.get(
+          `/api/shop/products/getcart/${victim.id}`,
+          from(newClient(), { cookie: victim.cookie })
+        )
         expect(server.data.data).toEqual({ _id: null, items: [] })
         // the guest record carries the email; the account is untouched
         const records = await getContainer().resolve(Modules.CUSTOMER).listCustomers({ email: victim.email })
@@ -150,9 +178,13 @@ shopIntegrationTestRunner({
         for (const headers of [store(newClient()), store(newClient(), { cookie: snoop.cookie })]) {
           expect((await api.get(`/store/carts/${id}`, headers)).status).toBe(404)
           expect((await api.post(`/store/carts/${id}`, { email: "evil@example.com" }, headers)).status).toBe(404)
-          expect((await api.post(`/store/carts/${id}/line-items`, { variant_id: variantId, quantity: 1 }, headers)).status).toBe(404)
+          expect(
+            (await api.post(`/store/carts/${id}/line-items`, { variant_id: variantId, quantity: 1 }, headers)).status
+          ).toBe(404)
         }
-        const [cart] = await getContainer().resolve(Modules.CART).listCarts({ id }, { relations: ["items"] })
+        const [cart] = await getContainer()
+          .resolve(Modules.CART)
+          .listCarts({ id }, { relations: ["items"] })
         expect(cart.email).toBe(owner.email)
         expect(cart.items).toEqual([])
       })
@@ -162,8 +194,18 @@ shopIntegrationTestRunner({
         const mine = store(newClient(), { cookie: owner.cookie })
         const id = (await api.post("/store/carts", { region_id: regionId }, mine)).data.cart.id as string
         // Medusa's router decodes the id and ignores letter case and a trailing slash: each of these is the same cart
-        const carts = [`/store/carts/${encoded(id)}`, `/store/carts/${id.replace(/_/g, "%5f")}`, `/STORE/CARTS/${id}`, `/Store/Carts/${id}/`]
-        const lines = [`/store/carts/${encoded(id)}/line-items`, `/store/carts/${id}/LINE-ITEMS`, `/store/carts/${id}/line-items/`, `/STORE/Carts/${encoded(id)}/Line-Items/`]
+        const carts = [
+          `/store/carts/${encoded(id)}`,
+          `/store/carts/${id.replace(/_/g, "%5f")}`,
+          `/STORE/CARTS/${id}`,
+          `/Store/Carts/${id}/`,
+        ]
+        const lines = [
+          `/store/carts/${encoded(id)}/line-items`,
+          `/store/carts/${id}/LINE-ITEMS`,
+          `/store/carts/${id}/line-items/`,
+          `/STORE/Carts/${encoded(id)}/Line-Items/`,
+        ]
         // its owner reads it through each: the 404s below are the door's, not an unknown path's
         for (const url of carts) expect([url, (await api.get(url, mine)).status]).toEqual([url, 200])
 
@@ -175,16 +217,24 @@ shopIntegrationTestRunner({
             expect([url, (await api.post(url, { email: "evil@example.com" }, headers)).status]).toEqual([url, 404])
           }
           for (const url of lines) {
-            expect([url, (await api.post(url, { variant_id: variantId, quantity: 1 }, headers)).status]).toEqual([url, 404])
+            expect([url, (await api.post(url, { variant_id: variantId, quantity: 1 }, headers)).status]).toEqual([
+              url,
+              404,
+            ])
           }
         }
-        const [cart] = await getContainer().resolve(Modules.CART).listCarts({ id }, { relations: ["items"] })
+        const [cart] = await getContainer()
+          .resolve(Modules.CART)
+          .listCarts({ id }, { relations: ["items"] })
         expect(cart.email).toBe(owner.email)
         expect(cart.items).toEqual([])
         // the owner adds a line through each spelling: the same routes the stranger was refused on
-        for (const url of lines) expect([url, (await api.post(url, { variant_id: variantId, quantity: 1 }, mine)).status]).toEqual([url, 200])
-        const [after] = await getContainer().resolve(Modules.CART).listCarts({ id }, { relations: ["items"] })
-        expect(after.items.map((i) => Number(i.quantity))).toEqual([lines.length])
+        for (const url of lines)
+          expect([url, (await api.post(url, { variant_id: variantId, quantity: 1 }, mine)).status]).toEqual([url, 200])
+        const [after] = await getContainer()
+          .resolve(Modules.CART)
+          .listCarts({ id }, { relations: ["items"] })
+        expect((after.items ?? []).map((i) => Number(i.quantity))).toEqual([lines.length])
       })
     })
 
@@ -198,7 +248,11 @@ shopIntegrationTestRunner({
       expect(complete.status).toBe(200)
       expect(complete.data).toMatchObject({ type: "order", order: { id: expect.stringMatching(/^order_/) } })
       // one order, the shop's, and no Medusa reservation: the shop took the units
-      expect([await count('"order"'), await count("reservation_item"), await count("shop_order")]).toEqual([before[0]! + 1, before[1], before[2]! + 1])
+      expect([await count('"order"'), await count("reservation_item"), await count("shop_order")]).toEqual([
+        before[0]! + 1,
+        before[1],
+        before[2]! + 1,
+      ])
       expect(await stockOf(product._id)).toBe(stock - 2)
     })
 
@@ -206,24 +260,35 @@ shopIntegrationTestRunner({
       ["another letter case and a trailing slash", (id: string) => `/store/carts/${id}/Complete/`, "01812345671"],
       ["upper case", (id: string) => `/STORE/CARTS/${id}/COMPLETE`, "01812345672"],
       ["an encoded id", (id: string) => `/store/carts/${encoded(id)}/complete`, "01812345673"],
-    ])("a cart completed through /store with %s still becomes one shop order, no Medusa reservation", async (_name, url, phone) => {
-      // Medusa's router sends each of these spellings to its own completion, which makes an order of its own with a reservation
-      const address = newClient()
-      const stock = await stockOf(product._id)
-      const before = [await count('"order"'), await count("reservation_item"), await count("shop_order")]
-      // a phone of its own: the shop's per-phone order limit is not what is tested here
-      const cartId = await readyCart(address, phone, 1)
+    ])(
+      "a cart completed through /store with %s still becomes one shop order, no Medusa reservation",
+      async (_name, url, phone) => {
+        // Medusa's router sends each of these spellings to its own completion, which makes an order of its own with a reservation
+        const address = newClient()
+        const stock = await stockOf(product._id)
+        const before = [await count('"order"'), await count("reservation_item"), await count("shop_order")]
+        // a phone of its own: the shop's per-phone order limit is not what is tested here
+        const cartId = await readyCart(address, phone, 1)
 
-      const complete = await api.post(url(cartId), {}, store(address))
-      expect(complete.status).toBe(200)
-      expect(complete.data).toMatchObject({ type: "order", order: { id: expect.stringMatching(/^order_/) } })
-      expect([await count('"order"'), await count("reservation_item"), await count("shop_order")]).toEqual([before[0]! + 1, before[1], before[2]! + 1])
-      expect(await stockOf(product._id)).toBe(stock - 1)
-      // the one order made is linked to the shop's record
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["shop_order.id"], filters: { id: complete.data.order.id } })
-      expect((data[0] as { shop_order?: { id: string } | null }).shop_order?.id).toEqual(expect.any(String))
-    })
+        const complete = await api.post(url(cartId), {}, store(address))
+        expect(complete.status).toBe(200)
+        expect(complete.data).toMatchObject({ type: "order", order: { id: expect.stringMatching(/^order_/) } })
+        expect([await count('"order"'), await count("reservation_item"), await count("shop_order")]).toEqual([
+          before[0]! + 1,
+          before[1],
+          before[2]! + 1,
+        ])
+        expect(await stockOf(product._id)).toBe(stock - 1)
+        // the one order made is linked to the shop's record
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({
+          entity: "order",
+          fields: ["shop_order.id"],
+          filters: { id: complete.data.order.id },
+        })
+        expect((data[0] as { shop_order?: { id: string } | null }).shop_order?.id).toEqual(expect.any(String))
+      }
+    )
 
     describe("password guessing through every auth route", () => {
       it.each([
@@ -234,7 +299,9 @@ shopIntegrationTestRunner({
         const victim = await customer(`Guess Victim ${route}`)
         // each guess from its own address: only the per-email limit can stop them
         const answers = await Promise.all(
-          Array.from({ length: 40 }, () => api.post(route, { email: victim.email, password: "wrong-guess" }, from(newClient())))
+          Array.from({ length: 40 }, () =>
+            api.post(route, { email: victim.email, password: "wrong-guess" }, from(newClient()))
+          )
         )
         const statuses = answers.map((a) => a.status)
         expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35)
@@ -242,24 +309,43 @@ shopIntegrationTestRunner({
         const limited = answers.find((a) => a.status === 429)!
         expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0)
         // the right password is refused too while the email is locked
-        expect((await api.post(route, { email: victim.email, password: "secret123" }, from(newClient()))).status).toBe(429)
+        expect((await api.post(route, { email: victim.email, password: "secret123" }, from(newClient()))).status).toBe(
+          429
+        )
       })
 
       it("guesses through Medusa's routes and the shop's count against one limit; a right login is not counted", async () => {
         const victim = await customer("Shared Limit")
         const address = newClient()
         // a right login through Medusa's route leaves the count where it was
-        expect((await api.post("/auth/customer/emailpass", { email: victim.email, password: "secret123" }, from(address))).status).toBe(200)
-        for (const route of ["/auth/customer/emailpass", "/api/auth/login", "/auth/customer/emailpass", "/api/auth/login", "/auth/user/emailpass"]) {
-          expect((await api.post(route, { email: victim.email, password: "nope-nope" }, from(newClient()))).status).toBe(401)
+        expect(
+          (await api.post("/auth/customer/emailpass", { email: victim.email, password: "secret123" }, from(address)))
+            .status
+        ).toBe(200)
+        for (const route of [
+          "/auth/customer/emailpass",
+          "/api/auth/login",
+          "/auth/customer/emailpass",
+          "/api/auth/login",
+          "/auth/user/emailpass",
+        ]) {
+          expect(
+            (await api.post(route, { email: victim.email, password: "nope-nope" }, from(newClient()))).status
+          ).toBe(401)
         }
-        expect((await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))).status).toBe(429)
+        expect(
+          (await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))).status
+        ).toBe(429)
       })
 
       it("strangers' failures shut an email to new browsers only: its owner's browser still signs in, the guessing client stays out", async () => {
         const victim = await customer("Known Browser")
         // the owner signs in once through the shop's login: the browser is marked as the account's
-        const first = await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))
+        const first = await api.post(
+          "/api/auth/login",
+          { email: victim.email, password: "secret123" },
+          from(newClient())
+        )
         expect(first.status).toBe(200)
         const known = (first.headers["set-cookie"] as string[] | undefined)?.find((c) => c.startsWith("shop_known="))
         expect(known).toMatch(/HttpOnly/i)
@@ -267,20 +353,43 @@ shopIntegrationTestRunner({
         // an attacker guesses from many addresses: the email shuts to new browsers
         const attacker = newClient()
         for (let i = 0; i < 5; i++) {
-          expect((await api.post("/api/auth/login", { email: victim.email, password: `nope-${i}` }, from(i % 2 ? newClient() : attacker))).status).toBe(401)
+          expect(
+            (
+              await api.post(
+                "/api/auth/login",
+                { email: victim.email, password: `nope-${i}` },
+                from(i % 2 ? newClient() : attacker)
+              )
+            ).status
+          ).toBe(401)
         }
-        expect((await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))).status).toBe(429)
+        expect(
+          (await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient()))).status
+        ).toBe(429)
         // the owner's browser, from anywhere, still gets in
-        const owner = await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient(), { cookie: mark }))
+        const owner = await api.post(
+          "/api/auth/login",
+          { email: victim.email, password: "secret123" },
+          from(newClient(), { cookie: mark })
+        )
         expect(owner.status).toBe(200)
         // a forged or other account's mark is no key
-        const forged = await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, from(newClient(), { cookie: `shop_known=${"A".repeat(32)}` }))
+        const forged = await api.post(
+          "/api/auth/login",
+          { email: victim.email, password: "secret123" },
+          from(newClient(), { cookie: `shop_known=${"A".repeat(32)}` })
+        )
         expect(forged.status).toBe(429)
         // and a browser with the mark cannot guess on without end: its own client address is limited
         const marked = newClient()
         const withMark = () => from(marked, { cookie: mark })
-        for (let i = 0; i < 5; i++) expect((await api.post("/api/auth/login", { email: victim.email, password: `again-${i}` }, withMark())).status).toBe(401)
-        expect((await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, withMark())).status).toBe(429)
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await api.post("/api/auth/login", { email: victim.email, password: `again-${i}` }, withMark())).status
+          ).toBe(401)
+        expect(
+          (await api.post("/api/auth/login", { email: victim.email, password: "secret123" }, withMark())).status
+        ).toBe(429)
       })
 
       it("a session made from a Medusa token is a new session: a planted session id is not signed in", async () => {
@@ -288,7 +397,11 @@ shopIntegrationTestRunner({
         const planted = (await customer("Planted Session", address)).cookie
         const token = (await api.post("/auth/user/emailpass", ADMIN, from(address))).data.token
         expect(token).toEqual(expect.any(String))
-        const session = await api.post("/auth/session", {}, from(address, { cookie: planted, authorization: `Bearer ${token}` }))
+        const session = await api.post(
+          "/auth/session",
+          {},
+          from(address, { cookie: planted, authorization: `Bearer ${token}` })
+        )
         expect(session.status).toBe(200)
         const issued = sessionCookie(session.headers["set-cookie"])
         expect(issued).not.toBe(planted)
@@ -303,16 +416,32 @@ shopIntegrationTestRunner({
     describe("registration through Medusa's routes", () => {
       it("applies the shop's password rule and its registration limit", async () => {
         const address = newClient()
-        const short = await api.post("/auth/customer/emailpass/register", { email: "short@example.com", password: "1" }, from(address))
+        const short = await api.post(
+          "/auth/customer/emailpass/register",
+          { email: "short@example.com", password: "1" },
+          from(address)
+        )
         expect(short.status).toBe(400)
         expect(short.data.message).toBe("Password must be at least 6 characters")
-        const long = await api.post("/auth/customer/emailpass/register", { email: "long@example.com", password: "x".repeat(129) }, from(address))
+        const long = await api.post(
+          "/auth/customer/emailpass/register",
+          { email: "long@example.com", password: "x".repeat(129) },
+          from(address)
+        )
         expect(long.status).toBe(400)
-        const badEmail = await api.post("/auth/customer/emailpass/register", { email: "not an email", password: "secret123" }, from(newClient()))
+        const badEmail = await api.post(
+          "/auth/customer/emailpass/register",
+          { email: "not an email", password: "secret123" },
+          from(newClient())
+        )
         expect(badEmail.status).toBe(400)
         expect(badEmail.data.message).toBe("Please enter a valid email address")
         // the whole Medusa flow with a good password works
-        const ok = await api.post("/auth/customer/emailpass/register", { email: "medusa.flow@example.com", password: "secret123" }, from(address))
+        const ok = await api.post(
+          "/auth/customer/emailpass/register",
+          { email: "medusa.flow@example.com", password: "secret123" },
+          from(address)
+        )
         expect(ok.status).toBe(200)
         const created = await api.post(
           "/store/customers",
@@ -321,9 +450,17 @@ shopIntegrationTestRunner({
         )
         expect(created.status).toBe(200)
         // 3 registrations an hour from one address, counted across both doors (the refused ones too)
-        const third = await api.post("/api/auth/register", { username: "Third", email: "third@example.com", password: "secret123" }, from(address))
+        const third = await api.post(
+          "/api/auth/register",
+          { username: "Third", email: "third@example.com", password: "secret123" },
+          from(address)
+        )
         expect(third.status).toBe(429)
-        const fourth = await api.post("/auth/customer/emailpass/register", { email: "fourth@example.com", password: "secret123" }, from(address))
+        const fourth = await api.post(
+          "/auth/customer/emailpass/register",
+          { email: "fourth@example.com", password: "secret123" },
+          from(address)
+        )
         expect(fourth.status).toBe(429)
         for (const email of ["fourth@example.com", "short@example.com", "third@example.com"]) {
           expect(await getContainer().resolve(Modules.AUTH).listProviderIdentities({ entity_id: email })).toEqual([])
@@ -339,12 +476,27 @@ shopIntegrationTestRunner({
 
       it("takes images only, by their bytes, under generated names; HTML and SVG are refused", async () => {
         const admin = await loginAs(api, ADMIN)
-        const html = await upload(admin.cookie, "page.html", "text/html", Buffer.from("<script>alert(document.cookie)</script>"))
+        const html = await upload(
+          admin.cookie,
+          "page.html",
+          "text/html",
+          Buffer.from("<script>alert(document.cookie)</script>")
+        )
         expect(html.status).toBe(400)
         expect(html.data.message).toBe("Please select an image file")
-        const svg = await upload(admin.cookie, "logo.svg", "image/svg+xml", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))
+        const svg = await upload(
+          admin.cookie,
+          "logo.svg",
+          "image/svg+xml",
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+        )
         expect(svg.status).toBe(400)
-        const disguised = await upload(admin.cookie, "photo.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"))
+        const disguised = await upload(
+          admin.cookie,
+          "photo.png",
+          "image/png",
+          Buffer.from("<html><script>alert(1)</script></html>")
+        )
         expect(disguised.status).toBe(400)
 
         const png = await upload(admin.cookie, "evil.html", "text/html", PNG)
@@ -382,7 +534,11 @@ shopIntegrationTestRunner({
         writeFileSync(file, "<script>alert(document.cookie)</script>")
         try {
           // Express serves /static in any letter case: the policy holds in every one (/STATIC once skipped it)
-          for (const url of ["/static/doors-spec-old-upload.html", "/STATIC/doors-spec-old-upload.html", "/Static/doors-spec-old-upload.html?x=1"]) {
+          for (const url of [
+            "/static/doors-spec-old-upload.html",
+            "/STATIC/doors-spec-old-upload.html",
+            "/Static/doors-spec-old-upload.html?x=1",
+          ]) {
             const res = await api.get(url, anyStatus)
             expect([url, res.status]).toEqual([url, 200])
             expect(res.headers["content-security-policy"]).toMatch(/default-src 'none'.*sandbox/)
@@ -405,15 +561,25 @@ shopIntegrationTestRunner({
       expect(draft.status).toBe(403)
       expect(draft.data.message).toMatch(/draft orders are not available/)
       expect(await count('"order"')).toBe(before)
-      expect((await api.get("/admin/draft-orders", { ...anyStatus, headers: { cookie: admin.cookie } })).status).toBe(200)
+      expect((await api.get("/admin/draft-orders", { ...anyStatus, headers: { cookie: admin.cookie } })).status).toBe(
+        200
+      )
     })
 
     it("an oversized email through Medusa's own routes is answered 4xx within a moment of CPU", async () => {
       const cart = (await api.post("/store/carts", { region_id: regionId }, store(newClient()))).data.cart
-      const shapes = ["a".repeat(95_000) + "@x", "a@".repeat(47_000), "@a.".repeat(31_000), "a".repeat(60_000) + "@" + "a.".repeat(15_000)]
+      const shapes = [
+        "a".repeat(95_000) + "@x",
+        "a@".repeat(47_000),
+        "@a.".repeat(31_000),
+        "a".repeat(60_000) + "@" + "a.".repeat(15_000),
+      ]
       const routes: [string, (email: string) => Promise<{ status: number }>][] = [
         ["login", (email) => api.post("/auth/customer/emailpass", { email, password: "secret123" }, from(newClient()))],
-        ["register", (email) => api.post("/auth/customer/emailpass/register", { email, password: "secret123" }, from(newClient()))],
+        [
+          "register",
+          (email) => api.post("/auth/customer/emailpass/register", { email, password: "secret123" }, from(newClient())),
+        ],
         ["new cart", (email) => api.post("/store/carts", { region_id: regionId, email }, store(newClient()))],
         ["cart email", (email) => api.post(`/store/carts/${cart.id}`, { email }, store(newClient()))],
       ]
@@ -439,7 +605,9 @@ shopIntegrationTestRunner({
             guestEmail: "private.person@example.com",
             guestPhone: "01712345678",
             cartItems: [{ productId: product._id, quantity: 1 }],
-            addressInfo: [{ address: "House 7, Road 2", city: "Dhaka", pincode: "1209", number: "01712345678", notes: "" }],
+            addressInfo: [
+              { address: "House 7, Road 2", city: "Dhaka", pincode: "1209", number: "01712345678", notes: "" },
+            ],
           },
           from(newClient())
         )
@@ -454,7 +622,11 @@ shopIntegrationTestRunner({
         expect(read.data.order.items.length).toBe(1)
 
         const someone = await customer("Order Claimer")
-        const transfer = await api.post(`/store/orders/${orderId}/transfer/request`, {}, store(newClient(), { cookie: someone.cookie }))
+        const transfer = await api.post(
+          `/store/orders/${orderId}/transfer/request`,
+          {},
+          store(newClient(), { cookie: someone.cookie })
+        )
         expect(transfer.status).toBe(403)
         const returned = await api.post("/store/returns", { order_id: orderId, items: [] }, store(newClient()))
         expect(returned.status).toBe(403)
@@ -481,9 +653,14 @@ shopIntegrationTestRunner({
         }
         // Medusa records a requested transfer as an order change: there is none, and the order is still no account's
         const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-        const { rows } = await knex.raw("select count(*)::int as n from order_change where order_id = ? and change_type = 'transfer'", [orderId])
+        const { rows } = await knex.raw(
+          "select count(*)::int as n from order_change where order_id = ? and change_type = 'transfer'",
+          [orderId]
+        )
         expect(rows[0].n).toBe(0)
-        const [order] = await getContainer().resolve(Modules.ORDER).listOrders({ id: orderId }, { select: ["id", "customer_id"] })
+        const [order] = await getContainer()
+          .resolve(Modules.ORDER)
+          .listOrders({ id: orderId }, { select: ["id", "customer_id"] })
         expect(order.customer_id).not.toBe(someone.id)
       })
     })
@@ -509,8 +686,13 @@ shopIntegrationTestRunner({
           expect([url, cancel.status]).toEqual([url, 409])
           expect(cancel.data.message).toMatch(/shop order.*Orders screen/)
         }
-        const order = (await api.get(`/admin/orders/${orderId}`, { ...asAdmin, params: { fields: "id,status,canceled_at" } })).data.order
-        expect({ status: order.status, canceled_at: order.canceled_at }).toEqual({ status: "pending", canceled_at: null })
+        const order = (
+          await api.get(`/admin/orders/${orderId}`, { ...asAdmin, params: { fields: "id,status,canceled_at" } })
+        ).data.order
+        expect({ status: order.status, canceled_at: order.canceled_at }).toEqual({
+          status: "pending",
+          canceled_at: null,
+        })
         const shop = await api.get(`/api/admin/order/order-details/${orderId}`, asAdmin)
         expect(shop.data.data.orderStatus).toBe("pending")
       })

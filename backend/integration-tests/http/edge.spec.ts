@@ -8,9 +8,9 @@
 const SECRET = "edge-secret-for-the-tests-0123456789"
 process.env.EDGE_SECRET = SECRET
 
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import IORedis from "ioredis"
 import {
   EDGE_SECRET_HEADER,
   EDGE_VIEWS_LIMITS,
@@ -20,9 +20,9 @@ import {
   type Product,
   type PublicCacheMessage,
 } from "@shop/contract"
-import IORedis from "ioredis"
 import { closePublicCache } from "../../src/lib/public-cache"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, loginAs } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -30,7 +30,12 @@ jest.setTimeout(300_000)
 /** REDIS_URL for the tests: EDGE_TEST_REDIS_URL, else 127.0.0.1:6379, else a redis-server started here (when installed). */
 async function testRedis(): Promise<{ url: string; stop: () => void }> {
   const ping = async (url: string) => {
-    const client = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 })
+    const client = new IORedis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 1000,
+    })
     client.on("error", () => undefined)
     try {
       await client.connect()
@@ -44,10 +49,14 @@ async function testRedis(): Promise<{ url: string; stop: () => void }> {
   const url = process.env.EDGE_TEST_REDIS_URL || "redis://127.0.0.1:6379"
   if (await ping(url)) return { url, stop: () => undefined }
   if (spawnSync("redis-server", ["--version"]).status !== 0) {
-    throw new Error(`These tests need Redis: none answers at ${url} and redis-server is not installed (set EDGE_TEST_REDIS_URL)`)
+    throw new Error(
+      `These tests need Redis: none answers at ${url} and redis-server is not installed (set EDGE_TEST_REDIS_URL)`
+    )
   }
   const port = 16_379 + Math.floor(Math.random() * 1000)
-  const server: ChildProcess = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" })
+  const server: ChildProcess = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  })
   const own = `redis://127.0.0.1:${port}`
   for (let i = 0; i < 50 && !(await ping(own)); i++) await new Promise((r) => setTimeout(r, 100))
   return { url: own, stop: () => server.kill() }
@@ -94,7 +103,13 @@ shopIntegrationTestRunner({
       counter += 1
       const res = await api.post(
         "/api/admin/landing-pages/create",
-        { title: `Edge ${counter}`, slug: `edge-${counter}-${Date.now()}`, productId: products[0]._id, isActive: true, ...extra },
+        {
+          title: `Edge ${counter}`,
+          slug: `edge-${counter}-${Date.now()}`,
+          productId: products[0]._id,
+          isActive: true,
+          ...extra,
+        },
         as(admin.cookie)
       )
       expect(res.status).toBe(201)
@@ -106,9 +121,13 @@ shopIntegrationTestRunner({
       expect(res.status).toBe(200)
       return res.data.data.analytics.views as number
     }
-    const totalViews = async () => Number((await knex().raw(`select coalesce(sum(views), 0)::bigint as v from landing_page`)).rows[0].v)
+    const totalViews = async () =>
+      Number((await knex().raw(`select coalesce(sum(views), 0)::bigint as v from landing_page`)).rows[0].v)
     const read = (slug: string, secret?: string) =>
-      api.get(`/api/landing/${slug}`, { ...anyStatus, headers: secret === undefined ? {} : { [EDGE_SECRET_HEADER]: secret } })
+      api.get(`/api/landing/${slug}`, {
+        ...anyStatus,
+        headers: secret === undefined ? {} : { [EDGE_SECRET_HEADER]: secret },
+      })
     const sendViews = (body: unknown, secret: string | null = SECRET) =>
       api.post(EDGE_VIEWS_PATH, typeof body === "string" ? body : JSON.stringify(body), {
         ...anyStatus,
@@ -122,7 +141,10 @@ shopIntegrationTestRunner({
         for (let i = 0; i < 3; i++) {
           const res = await read(page.slug, SECRET)
           expect(res.status).toBe(200)
-          expect(res.data).toMatchObject({ success: true, data: { _id: page._id, slug: page.slug, productId: { _id: products[0]._id } } })
+          expect(res.data).toMatchObject({
+            success: true,
+            data: { _id: page._id, slug: page.slug, productId: { _id: products[0]._id } },
+          })
           expect(res.data.data.analytics).toBeUndefined()
         }
         expect(await viewsOf(page)).toBe(0)
@@ -149,7 +171,11 @@ shopIntegrationTestRunner({
         const before = await totalViews()
         for (const slug of [draft.slug, gone.slug, "no-such-page", "Not A Slug"]) {
           const res = await read(encodeURIComponent(slug), SECRET)
-          expect([slug, res.status, res.data]).toEqual([slug, 404, { success: false, message: "Landing page not found" }])
+          expect([slug, res.status, res.data]).toEqual([
+            slug,
+            404,
+            { success: false, message: "Landing page not found" },
+          ])
         }
         expect(await totalViews()).toBe(before)
       })
@@ -177,13 +203,19 @@ shopIntegrationTestRunner({
         // the admin's list shows the same sums
         const list = (await api.get("/api/admin/landing-pages", as(admin.cookie))).data.data as LandingPage[]
         expect([a, b, c].map((p) => list.find((l) => l._id === p._id)!.analytics!.views)).toEqual([2, 500, 2000])
-        expect(await knex().raw(`select 1 from landing_page where slug = 'no-such-page'`).then((r: { rows: unknown[] }) => r.rows)).toEqual([])
+        expect(
+          await knex()
+            .raw(`select 1 from landing_page where slug = 'no-such-page'`)
+            .then((r: { rows: unknown[] }) => r.rows)
+        ).toEqual([])
       })
 
       it("2,000 views as 40 concurrent batches of 50, with shoppers' reads in between, sum exactly", async () => {
         const [a, b] = [await createPage(), await createPage()]
         const results = await Promise.all([
-          ...Array.from({ length: 40 }, (_, i) => sendViews({ views: { [a.slug]: 20 + (i % 2) * 10, [b.slug]: 30 - (i % 2) * 10 } })),
+          ...Array.from({ length: 40 }, (_, i) =>
+            sendViews({ views: { [a.slug]: 20 + (i % 2) * 10, [b.slug]: 30 - (i % 2) * 10 } })
+          ),
           ...Array.from({ length: 20 }, () => read(a.slug)),
         ])
         const batches = results.slice(0, 40)
@@ -196,7 +228,9 @@ shopIntegrationTestRunner({
 
       it("counts a page that was unpublished since its views were served; a deleted page's slug counts nothing", async () => {
         const [off, gone] = [await createPage(), await createPage()]
-        expect((await api.patch(`/api/admin/landing-pages/${off._id}/toggle`, {}, as(admin.cookie))).data.data.isActive).toBe(false)
+        expect(
+          (await api.patch(`/api/admin/landing-pages/${off._id}/toggle`, {}, as(admin.cookie))).data.data.isActive
+        ).toBe(false)
         expect((await api.delete(`/api/admin/landing-pages/${gone._id}`, as(admin.cookie))).status).toBe(200)
         const res = await sendViews({ views: { [off.slug]: 3, [gone.slug]: 4 } })
         expect(res.data).toEqual({ success: true, counted: 3 })
@@ -214,10 +248,17 @@ shopIntegrationTestRunner({
         const body = { views: { [page.slug]: 5 } }
         const missing = await sendViews(body, null)
         expect(missing.status).toBe(401)
-        expect(missing.data).toEqual({ success: false, message: `Only a storefront server may call this: send EDGE_SECRET in ${EDGE_SECRET_HEADER}` })
+        expect(missing.data).toEqual({
+          success: false,
+          message: `Only a storefront server may call this: send EDGE_SECRET in ${EDGE_SECRET_HEADER}`,
+        })
         for (const wrong of ["nope", `${SECRET}x`, SECRET.slice(0, -1), SECRET.toUpperCase()]) {
           const res = await sendViews(body, wrong)
-          expect([wrong, res.status, res.data]).toEqual([wrong, 403, { success: false, message: `Wrong ${EDGE_SECRET_HEADER}: it must equal the backend's EDGE_SECRET` }])
+          expect([wrong, res.status, res.data]).toEqual([
+            wrong,
+            403,
+            { success: false, message: `Wrong ${EDGE_SECRET_HEADER}: it must equal the backend's EDGE_SECRET` },
+          ])
         }
         // refused before the body is looked at: a bad body with a wrong secret is still 403
         expect((await sendViews({ views: { [page.slug]: -1 } }, "nope")).status).toBe(403)
@@ -244,7 +285,7 @@ shopIntegrationTestRunner({
           ["over the limit", { views: { [ok]: EDGE_VIEWS_LIMITS.viewsPerSlug + 1 } }, /whole number from 1 to 1000000/],
           ["too many slugs", { views: { [ok]: 1, ...tooMany } }, /At most 500 slugs in one batch/],
           ["a bad slug", { views: { [ok]: 1, "Bad Slug": 1 } }, /^Each key of views must be a landing page slug$/],
-          ["upper case", { views: { [ok]: 1, "Offer": 1 } }, /^Each key of views must be a landing page slug$/],
+          ["upper case", { views: { [ok]: 1, Offer: 1 } }, /^Each key of views must be a landing page slug$/],
           ["double hyphen", { views: { [ok]: 1, "a--b": 1 } }, /^Each key of views must be a landing page slug$/],
           ["edge hyphen", { views: { [ok]: 1, "-a": 1 } }, /^Each key of views must be a landing page slug$/],
           ["too long", { views: { [ok]: 1, ["a".repeat(101)]: 1 } }, /^A slug is at most 100 characters$/],
@@ -322,9 +363,15 @@ shopIntegrationTestRunner({
 
         received = []
         snapshotSlugs = async () =>
-          (await knex().raw(`select slug from landing_page where id = ? and deleted_at is null`, [page._id])).rows.map((r: { slug: string }) => r.slug)
+          (await knex().raw(`select slug from landing_page where id = ? and deleted_at is null`, [page._id])).rows.map(
+            (r: { slug: string }) => r.slug
+          )
         const renamed = `${page.slug}-new`
-        const res = await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Renamed", slug: renamed }, as(admin.cookie))
+        const res = await api.put(
+          `/api/admin/landing-pages/${page._id}`,
+          { title: "Renamed", slug: renamed },
+          as(admin.cookie)
+        )
         expect(res.status).toBe(200)
         const seen = await waitFor([
           { scope: "landing", slug: page.slug },
@@ -346,7 +393,11 @@ shopIntegrationTestRunner({
       it("a product's stock changed through the shop's admin API, an order placed and cancelled", async () => {
         const product = products.find((p) => p.stock >= 5)!
         const { _id, ...form } = (await api.get(`/api/shop/products/get/${product._id}`)).data.data as Product
-        const edit = await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock: form.stock + 3 }, as(admin.cookie))
+        const edit = await api.put(
+          `/api/admin/products/edit-product/${_id}`,
+          { ...form, stock: form.stock + 3 },
+          as(admin.cookie)
+        )
         expect(edit.status).toBe(200)
         await waitFor([{ scope: "product", id: _id }])
 
@@ -369,7 +420,11 @@ shopIntegrationTestRunner({
         await waitFor([{ scope: "product", id: _id }])
 
         received = []
-        const cancel = await api.put("/api/admin/order/update-order-status", { orderId: order.data.data._id, orderStatus: "cancelled" }, as(admin.cookie))
+        const cancel = await api.put(
+          "/api/admin/order/update-order-status",
+          { orderId: order.data.data._id, orderStatus: "cancelled" },
+          as(admin.cookie)
+        )
         expect(cancel.status).toBe(200)
         await waitFor([{ scope: "product", id: _id }])
       })
@@ -378,16 +433,22 @@ shopIntegrationTestRunner({
         const page = await createPage()
         received = []
         delete process.env.REDIS_URL
-        expect((await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Quiet" }, as(admin.cookie))).status).toBe(200)
+        expect(
+          (await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Quiet" }, as(admin.cookie))).status
+        ).toBe(200)
         process.env.REDIS_URL = "redis://127.0.0.1:1"
         const started = Date.now()
-        expect((await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Still fine" }, as(admin.cookie))).status).toBe(200)
+        expect(
+          (await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Still fine" }, as(admin.cookie))).status
+        ).toBe(200)
         expect(Date.now() - started).toBeLessThan(1500)
         await new Promise((r) => setTimeout(r, 500))
         expect(received).toEqual([])
         // back on the real one: published again
         process.env.REDIS_URL = redis.url
-        expect((await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Heard" }, as(admin.cookie))).status).toBe(200)
+        expect(
+          (await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Heard" }, as(admin.cookie))).status
+        ).toBe(200)
         await waitFor([{ scope: "landing", slug: page.slug }])
       })
     })

@@ -8,12 +8,12 @@ process.env.DRAFT_SAVE_LIMIT_PER_ADDRESS = "12"
 process.env.DRAFT_LIMIT_PER_ADDRESS = "8"
 process.env.TRUST_PROXY = "loopback"
 
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { BN_MESSAGES, type IncompleteOrder, type LandingPage, type Product } from "@shop/contract"
 import expireLandingDraftsJob from "../../src/jobs/expire-landing-drafts"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -48,7 +48,11 @@ shopIntegrationTestRunner({
 
     const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const draftsOf = async (phone: string): Promise<DraftRow[]> =>
-      (await knex().raw(`select * from landing_draft where phone = ? and deleted_at is null order by created_at`, [phone])).rows
+      (
+        await knex().raw(`select * from landing_draft where phone = ? and deleted_at is null order by created_at`, [
+          phone,
+        ])
+      ).rows
     const as = (cookie?: string) => ({ ...anyStatus, headers: cookie ? { cookie } : {} })
     /** A browser's cookie jar: the draft cookie its first save is given, sent with every later save. */
     type Browser = { cookie: string | null }
@@ -57,7 +61,10 @@ shopIntegrationTestRunner({
     const shopper = newBrowser()
     const draftCookie = (setCookie: string[] | string | undefined) =>
       ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith("shop_draft="))
-    const save = async (body: unknown, opts: { slug?: string; from?: string; contentType?: string; browser?: Browser } = {}) => {
+    const save = async (
+      body: unknown,
+      opts: { slug?: string; from?: string; contentType?: string; browser?: Browser } = {}
+    ) => {
       const browser = opts.browser ?? shopper
       const res = await api.post(
         `/api/landing/${opts.slug ?? SLUG}/draft`,
@@ -102,7 +109,12 @@ shopIntegrationTestRunner({
     const createPage = async (isActive: boolean) => {
       const res = await api.post(
         "/api/admin/landing-pages/create",
-        { title: `Draft test ${Date.now()}`, slug: `draft-test-${Date.now()}-${++client}`, productId: product._id, isActive },
+        {
+          title: `Draft test ${Date.now()}`,
+          slug: `draft-test-${Date.now()}-${++client}`,
+          productId: product._id,
+          isActive,
+        },
         as(admin.cookie)
       )
       expect(res.status).toBe(201)
@@ -121,7 +133,12 @@ shopIntegrationTestRunner({
     describe("saving", () => {
       it("saves a draft for a valid phone in any spelling, answering 204 with no body", async () => {
         const phone = newPhone()
-        const res = await save({ phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`, name: "  রহিম উদ্দিন ", quantity: 2, deliveryArea: "outside" })
+        const res = await save({
+          phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`,
+          name: "  রহিম উদ্দিন ",
+          quantity: 2,
+          deliveryArea: "outside",
+        })
         expect(res.status).toBe(204)
         expect(res.data).toBe("")
         expect(res.headers["content-type"]).toBeUndefined()
@@ -149,7 +166,12 @@ shopIntegrationTestRunner({
         expect((await save({ phone, name: "Karim Mia", address: "" })).status).toBe(204)
         const rows = await draftsOf(phone)
         expect(rows).toHaveLength(1)
-        expect(rows[0]).toMatchObject({ name: "Karim Mia", address: "House 5, Road 2, Mirpur", quantity: 3, status: "open" })
+        expect(rows[0]).toMatchObject({
+          name: "Karim Mia",
+          address: "House 5, Road 2, Mirpur",
+          quantity: 3,
+          status: "open",
+        })
         // another page: a draft of its own
         const other = await createPage(true)
         expect((await save({ phone, name: "Karim" }, { slug: other.slug })).status).toBe(204)
@@ -243,9 +265,12 @@ shopIntegrationTestRunner({
         const phone = newPhone()
         const other = newClient()
         expect((await save({ phone, name: "Shopper" }, { from: other, browser: typing })).status).toBe(204)
-        for (let i = 0; i < 7; i++) expect((await save({ phone: newPhone() }, { from: other, browser: newBrowser() })).status).toBe(204)
+        for (let i = 0; i < 7; i++)
+          expect((await save({ phone: newPhone() }, { from: other, browser: newBrowser() })).status).toBe(204)
         expect((await save({ phone: newPhone() }, { from: other })).status).toBe(429)
-        expect((await save({ phone, address: "House 1, Road 2, Banani" }, { from: other, browser: typing })).status).toBe(204)
+        expect(
+          (await save({ phone, address: "House 1, Road 2, Banani" }, { from: other, browser: typing })).status
+        ).toBe(204)
         expect((await draftsOf(phone))[0]).toMatchObject({ name: "Shopper", address: "House 1, Road 2, Banani" })
         // every save from an address counts too (12 a minute here), before the body is read
         expect((await save({ phone, quantity: 2 }, { from: other, browser: typing })).status).toBe(204)
@@ -279,23 +304,40 @@ shopIntegrationTestRunner({
       it("anyone else who knows the phone cannot change the draft: the same 204, nothing changed", async () => {
         const phone = newPhone()
         const shopperBrowser = newBrowser()
-        expect((await save({ phone, name: "রহিম", address: "House 4, Road 1, Mirpur", quantity: 1 }, { browser: shopperBrowser })).status).toBe(204)
+        expect(
+          (
+            await save(
+              { phone, name: "রহিম", address: "House 4, Road 1, Mirpur", quantity: 1 },
+              { browser: shopperBrowser }
+            )
+          ).status
+        ).toBe(204)
         const attacker = newBrowser()
         const forged = { cookie: `shop_draft=${"A".repeat(43)}` }
         for (const browser of [attacker, attacker, forged, { cookie: "shop_draft=short" }]) {
-          const res = await save({ phone, name: "Attacker", address: "Attacker's street 9", quantity: 20, deliveryArea: "outside" }, { browser })
+          const res = await save(
+            { phone, name: "Attacker", address: "Attacker's street 9", quantity: 20, deliveryArea: "outside" },
+            { browser }
+          )
           expect(res.status).toBe(204)
           expect(res.data).toBe("")
         }
         const rows = await draftsOf(phone)
         expect(rows).toHaveLength(1)
-        expect(rows[0]).toMatchObject({ name: "রহিম", address: "House 4, Road 1, Mirpur", quantity: 1, delivery_area: null, status: "open" })
+        expect(rows[0]).toMatchObject({
+          name: "রহিম",
+          address: "House 4, Road 1, Mirpur",
+          quantity: 1,
+          delivery_area: null,
+          status: "open",
+        })
         // the merchant's list shows the shopper's draft only
         const listed = (await incomplete()).filter((d) => d.phone === phone)
         expect(listed).toHaveLength(1)
         expect(listed[0]).toMatchObject({ address: "House 4, Road 1, Mirpur", quantity: 1 })
         // the shopper's own browser still changes it, from any address: others' saves used up none of its own
-        for (let i = 0; i < 4; i++) expect((await save({ phone, name: "Attacker" }, { browser: attacker })).status).toBe(204)
+        for (let i = 0; i < 4; i++)
+          expect((await save({ phone, name: "Attacker" }, { browser: attacker })).status).toBe(204)
         expect((await save({ phone, name: "Attacker" }, { browser: attacker })).status).toBe(429)
         expect((await save({ phone, quantity: 2 }, { browser: shopperBrowser })).status).toBe(204)
         expect((await draftsOf(phone))[0]).toMatchObject({ address: "House 4, Road 1, Mirpur", quantity: 2 })
@@ -319,13 +361,19 @@ shopIntegrationTestRunner({
           () => draftsOf(phone),
           (rs) => rs.some((r) => r.status === "recovered")
         )
-        expect(rows.find((r) => r.page_id === demo._id)).toMatchObject({ status: "recovered", order_id: "order_01RECOVERED" })
+        expect(rows.find((r) => r.page_id === demo._id)).toMatchObject({
+          status: "recovered",
+          order_id: "order_01RECOVERED",
+        })
         // the other page's draft stays open
         expect(rows.find((r) => r.page_id === other._id)).toMatchObject({ status: "open", order_id: null })
 
         // a late save (the page's beacon) does not reopen or change it
         expect((await save({ phone, name: "Late" })).status).toBe(204)
-        expect((await draftsOf(phone)).find((r) => r.page_id === demo._id)).toMatchObject({ status: "recovered", name: "Recovered" })
+        expect((await draftsOf(phone)).find((r) => r.page_id === demo._id)).toMatchObject({
+          status: "recovered",
+          name: "Recovered",
+        })
 
         // an order from the shop's checkout (no page) recovers the phone's every open draft
         await emitPlaced({ id: "order_01SHOP", phone, landing_page_slug: null })
@@ -333,7 +381,10 @@ shopIntegrationTestRunner({
           () => draftsOf(phone),
           (rs) => rs.every((r) => r.status === "recovered")
         )
-        expect(after.find((r) => r.page_id === other._id)).toMatchObject({ status: "recovered", order_id: "order_01SHOP" })
+        expect(after.find((r) => r.page_id === other._id)).toMatchObject({
+          status: "recovered",
+          order_id: "order_01SHOP",
+        })
         expect(after.find((r) => r.page_id === demo._id)).toMatchObject({ order_id: "order_01RECOVERED" })
         // recovered drafts are no longer incomplete orders
         expect((await incomplete()).some((d) => d.phone === phone)).toBe(false)
@@ -434,10 +485,17 @@ shopIntegrationTestRunner({
 
       it("converts a draft into an order through the landing order workflow, once", async () => {
         const phone = newPhone()
-        await save({ phone, name: "রহিম", address: "House 9, Road 3, Uttara, Dhaka", quantity: 2, deliveryArea: "outside" })
+        await save({
+          phone,
+          name: "রহিম",
+          address: "House 9, Road 3, Uttara, Dhaka",
+          quantity: 2,
+          deliveryArea: "outside",
+        })
         const [row] = await draftsOf(phone)
         const stockBefore = await stockOf(product._id)
-        const ordersBefore = (await knex().raw(`select orders from landing_page where id = ?`, [demo._id])).rows[0].orders
+        const ordersBefore = (await knex().raw(`select orders from landing_page where id = ?`, [demo._id])).rows[0]
+          .orders
 
         const res = await convert(row.id)
         expect(res.status).toBe(201)
@@ -456,7 +514,9 @@ shopIntegrationTestRunner({
         })
         expect(res.data.data.addressInfo[0]).toMatchObject({ address: "House 9, Road 3, Uttara, Dhaka", number: phone })
         expect(await stockOf(product._id)).toBe(stockBefore - 2)
-        expect((await knex().raw(`select orders from landing_page where id = ?`, [demo._id])).rows[0].orders).toBe(ordersBefore + 1)
+        expect((await knex().raw(`select orders from landing_page where id = ?`, [demo._id])).rows[0].orders).toBe(
+          ordersBefore + 1
+        )
         const [after] = await draftsOf(phone)
         expect(after).toMatchObject({ status: "converted", order_id: res.data.data._id })
         expect((await incomplete()).some((d) => d._id === row.id)).toBe(false)
@@ -478,7 +538,10 @@ shopIntegrationTestRunner({
         const [bare] = await draftsOf(phoneOnly)
         const res = await convert(bare.id)
         expect(res.status).toBe(400)
-        expect(res.data).toEqual({ success: false, message: "Cannot convert this incomplete order: the name and address are missing" })
+        expect(res.data).toEqual({
+          success: false,
+          message: "Cannot convert this incomplete order: the name and address are missing",
+        })
 
         const nameOnly = newPhone()
         await save({ phone: nameOnly, name: "Nameonly" })
@@ -522,7 +585,9 @@ shopIntegrationTestRunner({
         () => draftsOf(oldRecovered),
         (rs) => rs[0]?.status === "recovered"
       )
-      await knex().raw(`update landing_draft set updated_at = now() - interval '31 days' where phone = any(?)`, [[old, oldRecovered]])
+      await knex().raw(`update landing_draft set updated_at = now() - interval '31 days' where phone = any(?)`, [
+        [old, oldRecovered],
+      ])
       await knex().raw(`update landing_draft set updated_at = now() - interval '29 days' where phone = ?`, [fresh])
 
       await expireLandingDraftsJob(getContainer())

@@ -1,11 +1,11 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { badgesContradictingDelivery, defaultGroups, slugify } from "@shop/contract"
-import { productPicture } from "../../src/scripts/png"
 import type { Product } from "@shop/contract"
 import demoLandingBadges from "../../src/migration-scripts/demo-landing-badges"
+import { productPicture } from "../../src/scripts/png"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs, multipart } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -67,7 +67,12 @@ shopIntegrationTestRunner({
         ]
         for (const [method, url] of calls) {
           const send = (cookie?: string) =>
-            api.request({ method, url, data: method === "get" || method === "delete" ? undefined : { title: "x" }, ...as(cookie) })
+            api.request({
+              method,
+              url,
+              data: method === "get" || method === "delete" ? undefined : { title: "x" },
+              ...as(cookie),
+            })
           expect([method, url, (await send()).status]).toEqual([method, url, 401])
           expect([method, url, (await send(customer.cookie)).status]).toEqual([method, url, 403])
         }
@@ -111,7 +116,12 @@ shopIntegrationTestRunner({
           urgency: { showCountdown: false, countdownEndDate: null, showStockCount: false, stockCount: 0 },
           styling: { primaryColor: "#000000", accentColor: "#FF6B6B", fontFamily: "Inter" },
         })
-        expect(page.productId).toMatchObject({ _id: product._id, title: product.title, saleprice: product.saleprice, salePrice: product.saleprice })
+        expect(page.productId).toMatchObject({
+          _id: product._id,
+          title: product.title,
+          saleprice: product.saleprice,
+          salePrice: product.saleprice,
+        })
         expect(new Date(page.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000)
       })
 
@@ -138,12 +148,24 @@ shopIntegrationTestRunner({
           { title: "A", slug: "a", productId: null },
         ]) {
           const res = await api.post("/api/admin/landing-pages/create", body, as(admin.cookie))
-          expect([JSON.stringify(body), res.status, res.data]).toEqual([JSON.stringify(body), 400, { success: false, message: REQUIRED }])
+          expect([JSON.stringify(body), res.status, res.data]).toEqual([
+            JSON.stringify(body),
+            400,
+            { success: false, message: REQUIRED },
+          ])
         }
-        const unknown = await api.post("/api/admin/landing-pages/create", { title: "A", slug: "a", productId: "prod_NOPE" }, as(admin.cookie))
+        const unknown = await api.post(
+          "/api/admin/landing-pages/create",
+          { title: "A", slug: "a", productId: "prod_NOPE" },
+          as(admin.cookie)
+        )
         expect(unknown.status).toBe(400)
         expect(unknown.data).toEqual({ success: false, message: "Product not found" })
-        const noLetters = await api.post("/api/admin/landing-pages/create", { title: "A", slug: "!!!", productId: product._id }, as(admin.cookie))
+        const noLetters = await api.post(
+          "/api/admin/landing-pages/create",
+          { title: "A", slug: "!!!", productId: product._id },
+          as(admin.cookie)
+        )
         expect(noLetters.status).toBe(400)
         for (const bad of [
           { hero: { heroImage: "javascript:alert(1)" } },
@@ -154,7 +176,11 @@ shopIntegrationTestRunner({
           { urgency: { countdownEndDate: "soon" } },
           { benefits: "lots" },
         ]) {
-          const res = await api.post("/api/admin/landing-pages/create", { title: "A", slug: "a-b", productId: product._id, ...bad }, as(admin.cookie))
+          const res = await api.post(
+            "/api/admin/landing-pages/create",
+            { title: "A", slug: "a-b", productId: product._id, ...bad },
+            as(admin.cookie)
+          )
           expect([JSON.stringify(bad), res.status]).toEqual([JSON.stringify(bad), 400])
           expect(res.data.success).toBe(false)
         }
@@ -163,15 +189,26 @@ shopIntegrationTestRunner({
 
       it("refuses a taken slug with 409 on create and update; a deleted page's slug is free again", async () => {
         const a = await createPage(products[0], { slug: "taken-slug" })
-        const again = await api.post("/api/admin/landing-pages/create", { title: "B", slug: "Taken Slug", productId: products[1]._id }, as(admin.cookie))
+        const again = await api.post(
+          "/api/admin/landing-pages/create",
+          { title: "B", slug: "Taken Slug", productId: products[1]._id },
+          as(admin.cookie)
+        )
         expect(again.status).toBe(409)
-        expect(again.data).toEqual({ success: false, message: 'The slug "taken-slug" is already used by another landing page' })
+        expect(again.data).toEqual({
+          success: false,
+          message: 'The slug "taken-slug" is already used by another landing page',
+        })
         const b = await createPage(products[1])
         const clash = await api.put(`/api/admin/landing-pages/${b._id}`, { slug: "taken-slug" }, as(admin.cookie))
         expect(clash.status).toBe(409)
         expect((await api.get(`/api/admin/landing-pages/${b._id}`, as(admin.cookie))).data.data.slug).toBe(b.slug)
         // keeping its own slug is fine
-        const same = await api.put(`/api/admin/landing-pages/${a._id}`, { slug: "taken-slug", title: "A2" }, as(admin.cookie))
+        const same = await api.put(
+          `/api/admin/landing-pages/${a._id}`,
+          { slug: "taken-slug", title: "A2" },
+          as(admin.cookie)
+        )
         expect(same.status).toBe(200)
 
         const del = await api.delete(`/api/admin/landing-pages/${a._id}`, as(admin.cookie))
@@ -210,7 +247,13 @@ shopIntegrationTestRunner({
         const page = await createPage(products[4], { hero: { headline: "Old", ctaButtonText: "Buy" } })
         const res = await api.put(
           `/api/admin/landing-pages/${page._id}`,
-          { ...page, title: "New title", hero: { headline: "New" }, styling: { accentColor: "#123456" }, productId: page.productId },
+          {
+            ...page,
+            title: "New title",
+            hero: { headline: "New" },
+            styling: { accentColor: "#123456" },
+            productId: page.productId,
+          },
           as(admin.cookie)
         )
         expect(res.status).toBe(200)
@@ -230,7 +273,11 @@ shopIntegrationTestRunner({
         const on = await api.patch(`/api/admin/landing-pages/${page._id}/toggle`, {}, as(admin.cookie))
         expect(on.data).toMatchObject({ success: true, message: "Landing page published", data: { isActive: true } })
         const off = await api.patch(`/api/admin/landing-pages/${page._id}/toggle`, {}, as(admin.cookie))
-        expect(off.data).toMatchObject({ success: true, message: "Landing page unpublished", data: { isActive: false } })
+        expect(off.data).toMatchObject({
+          success: true,
+          message: "Landing page unpublished",
+          data: { isActive: false },
+        })
         expect((await api.patch("/api/admin/landing-pages/lp_01NOPE/toggle", {}, as(admin.cookie))).status).toBe(404)
       })
 
@@ -241,13 +288,21 @@ shopIntegrationTestRunner({
         const page = await createPage(product, { title, slug: slugify(title), isActive: true })
         expect(page.slug).toBe(slugify(title))
 
-        const titleOnly = await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Winter Shawl Sale" }, as(admin.cookie))
+        const titleOnly = await api.put(
+          `/api/admin/landing-pages/${page._id}`,
+          { title: "Winter Shawl Sale" },
+          as(admin.cookie)
+        )
         expect(titleOnly.status).toBe(200)
         expect(titleOnly.data.data).toMatchObject({ title: "Winter Shawl Sale", slug: page.slug })
 
         // what the editor sends back: the whole page, slug included, with the new title
         const stored = (await api.get(`/api/admin/landing-pages/${page._id}`, as(admin.cookie))).data.data
-        const whole = await api.put(`/api/admin/landing-pages/${page._id}`, { ...stored, title: "Puja Shawl Sale" }, as(admin.cookie))
+        const whole = await api.put(
+          `/api/admin/landing-pages/${page._id}`,
+          { ...stored, title: "Puja Shawl Sale" },
+          as(admin.cookie)
+        )
         expect(whole.status).toBe(200)
         expect(whole.data.data).toMatchObject({ title: "Puja Shawl Sale", slug: page.slug })
 
@@ -258,7 +313,11 @@ shopIntegrationTestRunner({
         expect((await api.get(`/api/landing/${slugify("Puja Shawl Sale")}`, anyStatus)).status).toBe(404)
 
         // only the slug field itself changes it
-        const moved = await api.put(`/api/admin/landing-pages/${page._id}`, { slug: `${page.slug}-moved` }, as(admin.cookie))
+        const moved = await api.put(
+          `/api/admin/landing-pages/${page._id}`,
+          { slug: `${page.slug}-moved` },
+          as(admin.cookie)
+        )
         expect(moved.data.data).toMatchObject({ title: "Puja Shawl Sale", slug: `${page.slug}-moved` })
       })
 
@@ -275,11 +334,23 @@ shopIntegrationTestRunner({
         expect(page.orderForm).toEqual({ showOrderForm: true, fields: ["name", "phone", "address"], ...asked })
         expect(await orderFormRow(page._id)).toMatchObject({ ...asked, fields: ["name", "phone", "address"] })
 
-        const shown = await api.put(`/api/admin/landing-pages/${page._id}`, { orderForm: { showEmailField: true } }, as(admin.cookie))
+        const shown = await api.put(
+          `/api/admin/landing-pages/${page._id}`,
+          { orderForm: { showEmailField: true } },
+          as(admin.cookie)
+        )
         expect(shown.status).toBe(200)
-        expect(shown.data.data.orderForm).toMatchObject({ showPhoneField: true, showAddressFields: true, showEmailField: true })
+        expect(shown.data.data.orderForm).toMatchObject({
+          showPhoneField: true,
+          showAddressFields: true,
+          showEmailField: true,
+        })
 
-        const res = await api.put(`/api/admin/landing-pages/${page._id}`, { title: "Still asks", orderForm: hidden }, as(admin.cookie))
+        const res = await api.put(
+          `/api/admin/landing-pages/${page._id}`,
+          { title: "Still asks", orderForm: hidden },
+          as(admin.cookie)
+        )
         expect(res.status).toBe(200)
         expect(res.data.data.orderForm).toMatchObject(asked)
         expect(await orderFormRow(page._id)).toMatchObject(asked)
@@ -290,7 +361,9 @@ shopIntegrationTestRunner({
           JSON.stringify({ ...defaultGroups().orderForm, ...hidden }),
           page._id,
         ])
-        expect((await api.get(`/api/admin/landing-pages/${page._id}`, as(admin.cookie))).data.data.orderForm).toMatchObject(asked)
+        expect(
+          (await api.get(`/api/admin/landing-pages/${page._id}`, as(admin.cookie))).data.data.orderForm
+        ).toMatchObject(asked)
         expect((await api.get(`/api/landing/${page.slug}`)).data.data.orderForm).toMatchObject(asked)
       })
 
@@ -304,7 +377,11 @@ shopIntegrationTestRunner({
         const png = productPicture(3, "shoe", 48)
         const ok = await upload(multipart("my_file", "hero.png", "image/png", png))
         expect(ok.status).toBe(201)
-        expect(ok.data).toEqual({ success: true, message: "Image uploaded successfully!", result: { url: expect.any(String) } })
+        expect(ok.data).toEqual({
+          success: true,
+          message: "Image uploaded successfully!",
+          result: { url: expect.any(String) },
+        })
         const stored = await api.get(new URL(ok.data.result.url).pathname, { responseType: "arraybuffer" })
         expect(Buffer.from(stored.data).equals(png)).toBe(true)
 
@@ -336,7 +413,13 @@ shopIntegrationTestRunner({
         expect(res.headers["cache-control"]).toBe("no-store")
         expect(res.data.success).toBe(true)
         const data = res.data.data
-        expect(data).toMatchObject({ _id: page._id, title: page.title, slug: page.slug, isActive: true, hero: { headline: "Buy now" } })
+        expect(data).toMatchObject({
+          _id: page._id,
+          title: page.title,
+          slug: page.slug,
+          isActive: true,
+          hero: { headline: "Buy now" },
+        })
         expect(data.analytics).toBeUndefined()
         expect(data.productId).toEqual({ ...product, salePrice: product.saleprice })
         expect(data.productId.stock).toBe(await stockOf(product._id))
@@ -346,10 +429,14 @@ shopIntegrationTestRunner({
         const page = await createPage(products[6], { isActive: true })
         await api.get(`/api/landing/${page.slug}`)
         expect((await pageRow(page._id)).views).toBe(1)
-        const answers = await Promise.all(Array.from({ length: 200 }, () => api.get(`/api/landing/${page.slug}`, anyStatus)))
+        const answers = await Promise.all(
+          Array.from({ length: 200 }, () => api.get(`/api/landing/${page.slug}`, anyStatus))
+        )
         expect(answers.filter((r) => r.status === 200).length).toBe(200)
         expect((await pageRow(page._id)).views).toBe(201)
-        const listed = (await api.get("/api/admin/landing-pages", as(admin.cookie))).data.data.find((p: { _id: string }) => p._id === page._id)
+        const listed = (await api.get("/api/admin/landing-pages", as(admin.cookie))).data.data.find(
+          (p: { _id: string }) => p._id === page._id
+        )
         expect(listed.analytics.views).toBe(201)
       })
 
@@ -372,7 +459,11 @@ shopIntegrationTestRunner({
       it("a shop seeded with the first demo badges loses the free-delivery promise on migrate; a merchant's own badges stay", async () => {
         const body = (await api.get(`/api/landing/${DEMO_LANDING_PAGE.slug}`)).data.data
         const edit = (badges: string[]) =>
-          api.put(`/api/admin/landing-pages/${body._id}`, { trustBadges: { showTrustBadges: true, badges } }, as(admin.cookie))
+          api.put(
+            `/api/admin/landing-pages/${body._id}`,
+            { trustBadges: { showTrustBadges: true, badges } },
+            as(admin.cookie)
+          )
         const shown = async () => (await api.get(`/api/landing/${DEMO_LANDING_PAGE.slug}`)).data.data.trustBadges.badges
         try {
           // as an older seed left it
@@ -439,7 +530,9 @@ shopIntegrationTestRunner({
           customerEmail: "",
           customerAddress: "বাড়ি ১২, রোড ৩, ধানমন্ডি, Dhaka",
           deliveryArea: "dhaka",
-          items: [{ productId: product._id, title: product.title, image: product.image, price: pays(product), quantity: 2 }],
+          items: [
+            { productId: product._id, title: product.title, image: product.image, price: pays(product), quantity: 2 },
+          ],
           productTotal: pays(product) * 2,
           deliveryCharge: 60,
           totalAmount: pays(product) * 2 + 60,
@@ -460,8 +553,14 @@ shopIntegrationTestRunner({
         expect(Number(orders[0].payment_collections![0]!.amount)).toBe(pays(product) * 2 + 60)
 
         // outside Dhaka: 120; no area chosen: read from the city
-        const outside = await order(orderBody(page.slug, product, { deliveryArea: "outside", guestEmail: "rahim@example.com" }))
-        expect(outside.data.data).toMatchObject({ deliveryCharge: 120, TotalAmount: pays(product) * 2 + 120, guestEmail: "rahim@example.com" })
+        const outside = await order(
+          orderBody(page.slug, product, { deliveryArea: "outside", guestEmail: "rahim@example.com" })
+        )
+        expect(outside.data.data).toMatchObject({
+          deliveryCharge: 120,
+          TotalAmount: pays(product) * 2 + 120,
+          guestEmail: "rahim@example.com",
+        })
         const { deliveryArea: _none, ...noArea } = orderBody(page.slug, product)
         const fromCity = await order({ ...noArea, addressInfo: [{ address: "Station Road", city: "Chattogram" }] })
         expect(fromCity.data.data).toMatchObject({ deliveryArea: "outside", deliveryCharge: 120 })
@@ -472,13 +571,28 @@ shopIntegrationTestRunner({
         const product = products.find((p) => p.stock >= 10)!
         const page = await createPage(product, { isActive: true })
         for (const phone of ["01812345678", "+8801812345678", "8801812345678", "০১৮১২৩৪৫৬৭৮"]) {
-          const res = await order(orderBody(page.slug, product, { guestPhone: phone, cartItems: [{ productId: product._id, quantity: 1 }] }))
+          const res = await order(
+            orderBody(page.slug, product, { guestPhone: phone, cartItems: [{ productId: product._id, quantity: 1 }] })
+          )
           expect([phone, res.status, res.data.data?.guestPhone]).toEqual([phone, 201, "01812345678"])
         }
         const orders = (await pageRow(page._id)).orders
-        for (const phone of ["0181234567", "018123456789", "02812345678", "01212345678", "1812345678", "+8811812345678", "abcdefghijk", "০১২১২৩৪৫৬৭৮"]) {
+        for (const phone of [
+          "0181234567",
+          "018123456789",
+          "02812345678",
+          "01212345678",
+          "1812345678",
+          "+8811812345678",
+          "abcdefghijk",
+          "০১২১২৩৪৫৬৭৮",
+        ]) {
           const res = await order(orderBody(page.slug, product, { guestPhone: phone }))
-          expect([phone, res.status, res.data]).toEqual([phone, 400, { success: false, message: "সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)" }])
+          expect([phone, res.status, res.data]).toEqual([
+            phone,
+            400,
+            { success: false, message: "সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)" },
+          ])
         }
         expect((await pageRow(page._id)).orders).toBe(orders)
       })
@@ -498,13 +612,19 @@ shopIntegrationTestRunner({
           { addressInfo: [] },
         ]) {
           const res = await order(orderBody(page.slug, product, extra))
-          expect([JSON.stringify(extra), res.status, res.data]).toEqual([JSON.stringify(extra), 400, { success: false, message: "অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন" }])
+          expect([JSON.stringify(extra), res.status, res.data]).toEqual([
+            JSON.stringify(extra),
+            400,
+            { success: false, message: "অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন" },
+          ])
         }
         for (const quantity of [0, -1, 1.5, "2"]) {
           const res = await order(orderBody(page.slug, product, { cartItems: [{ productId: product._id, quantity }] }))
           expect([quantity, res.status, res.data.message]).toEqual([quantity, 400, "পরিমাণ অন্তত ১ হতে হবে"])
         }
-        const tooMany = await order(orderBody(page.slug, product, { cartItems: [{ productId: product._id, quantity: stock + 1 }] }))
+        const tooMany = await order(
+          orderBody(page.slug, product, { cartItems: [{ productId: product._id, quantity: stock + 1 }] })
+        )
         expect(tooMany.status).toBe(409)
         expect(tooMany.data).toEqual({ success: false, message: `দুঃখিত, ${product.title} স্টকে মাত্র ৭টি আছে` })
         expect(tooMany.data.message).toMatch(/[\u0980-\u09FF]/)
@@ -533,7 +653,12 @@ shopIntegrationTestRunner({
         const page = await createPage(product, { isActive: true })
         const answers = await Promise.all(
           Array.from({ length: 50 }, (_, i) =>
-            order(orderBody(page.slug, product, { guestPhone: `0171${String(1000000 + i)}`, cartItems: [{ productId: product._id, quantity: 1 }] }))
+            order(
+              orderBody(page.slug, product, {
+                guestPhone: `0171${String(1000000 + i)}`,
+                cartItems: [{ productId: product._id, quantity: 1 }],
+              })
+            )
           )
         )
         const statuses = answers.map((r) => r.status)

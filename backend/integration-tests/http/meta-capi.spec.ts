@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { EventEmitter } from "node:events"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   META_EVENT_TOO_OLD,
   META_PIXEL_ID_MESSAGE,
@@ -12,13 +12,17 @@ import {
   type Order,
   type Product,
 } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
-import seed from "../../src/scripts/seed"
-import { hashedEmail, hashedPhone, NO_TOKEN, retryDelaySeconds } from "../../src/modules/meta-events"
 import { retryMetaPurchases } from "../../src/jobs/send-meta-purchases"
-import { metaPurchaseTriggeredWorkflow, sendMetaPurchaseWorkflow, type MetaPurchaseTriggeredInput } from "../../src/workflows/meta-purchase"
+import { hashedEmail, hashedPhone, NO_TOKEN, retryDelaySeconds } from "../../src/modules/meta-events"
 import { purchaseEventOfOrder } from "../../src/read-models/meta-events"
+import seed from "../../src/scripts/seed"
+import {
+  metaPurchaseTriggeredWorkflow,
+  sendMetaPurchaseWorkflow,
+  type MetaPurchaseTriggeredInput,
+} from "../../src/workflows/meta-purchase"
 import { FakeMetaGraph, META_TOKEN } from "../utils/fake-meta-graph"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -33,7 +37,14 @@ const SLUG = "salwar-kameez-offer"
 const PAGE_PIXEL = "1234567890123456"
 const SHOP_PIXEL = "555000111222"
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
-const META_ENV = ["META_GRAPH_URL", "META_CAPI_TOKEN", "META_PIXEL_ID", "META_GRAPH_VERSION", "META_TEST_EVENT_CODE", "META_TIMEOUT_MS"]
+const META_ENV = [
+  "META_GRAPH_URL",
+  "META_CAPI_TOKEN",
+  "META_PIXEL_ID",
+  "META_GRAPH_VERSION",
+  "META_TEST_EVENT_CODE",
+  "META_TIMEOUT_MS",
+]
 
 /**
  * Meta's Conversions API against a fake Graph API that follows
@@ -98,12 +109,21 @@ shopIntegrationTestRunner({
       connect()
       await seed({ container: getContainer(), args: [] } as never)
       trackOrderSubscribers()
-      const logger = container().resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, (...args: unknown[]) => unknown>
+      const logger = container().resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<
+        string,
+        (...args: unknown[]) => unknown
+      >
       for (const level of ["error", "warn", "info", "debug", "log", "http", "verbose"]) {
         if (typeof logger[level] !== "function") continue
         const original = logger[level].bind(logger)
         logger[level] = (...args: unknown[]) => {
-          logs.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "))
+          logs.push(
+            args
+              .map((a) =>
+                a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a)
+              )
+              .join(" ")
+          )
           return original(...args)
         }
       }
@@ -152,7 +172,9 @@ shopIntegrationTestRunner({
           guestEmail: opts.email === undefined ? "buyer@example.com" : opts.email,
           deliveryArea: "dhaka",
           cartItems: [{ productId: product._id, quantity: opts.quantity ?? 1 }],
-          addressInfo: [{ address: "House 1, Road 1, Mirpur", city: "Dhaka", pincode: "1216", number: phone, notes: "" }],
+          addressInfo: [
+            { address: "House 1, Road 1, Mirpur", city: "Dhaka", pincode: "1216", number: phone, notes: "" },
+          ],
           ...opts.extra,
         },
         {
@@ -168,7 +190,10 @@ shopIntegrationTestRunner({
       return res.data as { data: Order; confirmation: { orderNumber: string } }
     }
     const placed = async (opts: OrderOptions = {}) => (await landingOrder(opts)).data
-    const details = async (id: string) => (await api.get(`/api/admin/order/order-details/${id}`, as(admin.cookie))).data.data as Order & { metaPurchase: MetaPurchaseView | null }
+    const details = async (id: string) =>
+      (await api.get(`/api/admin/order/order-details/${id}`, as(admin.cookie))).data.data as Order & {
+        metaPurchase: MetaPurchaseView | null
+      }
     const purchaseOf = async (id: string) => (await details(id)).metaPurchase
     const setStatus = async (id: string, orderStatus: string) => {
       const res = await api.put("/api/admin/order/update-order-status", { orderId: id, orderStatus }, as(admin.cookie))
@@ -227,13 +252,21 @@ shopIntegrationTestRunner({
         cookie,
         address: "203.0.113.77",
         userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) MetaSpec",
-        extra: { fbclid: "IwAR_test-123", eventSourceUrl: "https://shop.example/landing/salwar-kameez-offer?fbclid=IwAR_test-123" },
+        extra: {
+          fbclid: "IwAR_test-123",
+          eventSourceUrl: "https://shop.example/landing/salwar-kameez-offer?fbclid=IwAR_test-123",
+        },
       })
       // the order number the page's "Lead" used as its event id
       expect(confirmation.orderNumber).toBe(order.orderNumber)
       // the shopper's answer says nothing of Meta or the tracking
       expect(JSON.stringify(order)).not.toMatch(/fbp|fbc|metaPurchase|IwAR|MetaSpec/)
-      expect(await purchaseOf(order._id)).toMatchObject({ state: "not_sent", pixelId: PAGE_PIXEL, attempts: 0, tracking: { browserId: true, clickId: true } })
+      expect(await purchaseOf(order._id)).toMatchObject({
+        state: "not_sent",
+        pixelId: PAGE_PIXEL,
+        attempts: 0,
+        tracking: { browserId: true, clickId: true },
+      })
       expect(fake.requests).toHaveLength(0)
 
       const before = Math.floor(Date.now() / 1000)
@@ -241,7 +274,12 @@ shopIntegrationTestRunner({
       const after = Math.ceil(Date.now() / 1000)
       expect(fake.requests).toHaveLength(1)
       const [request] = fake.requests
-      expect([request!.method, request!.version, request!.pixelId, request!.token]).toEqual(["POST", "v21.0", PAGE_PIXEL, META_TOKEN])
+      expect([request!.method, request!.version, request!.pixelId, request!.token]).toEqual([
+        "POST",
+        "v21.0",
+        PAGE_PIXEL,
+        META_TOKEN,
+      ])
       expect(request!.headers["content-type"]).toMatch(/^application\/json/)
       expect(request!.body.test_event_code).toBe("TEST4242")
       expect(request!.body.data).toHaveLength(1)
@@ -273,16 +311,32 @@ shopIntegrationTestRunner({
       expect(event.event_time as number).toBeLessThanOrEqual(after)
       expect(order.TotalAmount).toBe(2 * (product.saleprice || product.price) + 60)
       // only hashes leave: no phone, no email, no token in the body (the token rides in the query string only)
-      for (const secret of ["01912345678", "1912345678", "8801912345678", "karim@example.com", "Karim@Example.com", META_TOKEN]) {
+      for (const secret of [
+        "01912345678",
+        "1912345678",
+        "8801912345678",
+        "karim@example.com",
+        "Karim@Example.com",
+        META_TOKEN,
+      ]) {
         expect(request!.raw).not.toContain(secret)
       }
       expect(JSON.stringify(request!.headers)).not.toContain(META_TOKEN)
 
       const view = (await purchaseOf(order._id))!
-      expect(view).toMatchObject({ state: "sent", attempts: 1, reason: null, nextAttemptAt: null, sentAt: expect.any(String) })
+      expect(view).toMatchObject({
+        state: "sent",
+        attempts: 1,
+        reason: null,
+        nextAttemptAt: null,
+        sentAt: expect.any(String),
+      })
       expect(Math.floor(Date.parse(view.eventTime!) / 1000)).toBe(event.event_time)
       // the admin's answers never carry the token or the raw tracking
-      const answers = JSON.stringify([await details(order._id), (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data])
+      const answers = JSON.stringify([
+        await details(order._id),
+        (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data,
+      ])
       expect(answers).not.toContain(META_TOKEN)
       expect(answers).not.toContain("fb.1.1700000000000")
       expect(answers).not.toContain("203.0.113.77")
@@ -290,11 +344,18 @@ shopIntegrationTestRunner({
       // a _fbc cookie the pixel wrote wins over the fbclid
       const second = await placed({ cookie: "_fbc=fb.1.1699999999999.AbCdEfCookie", extra: { fbclid: "IwAR_other" } })
       await setStatus(second._id, "shipped")
-      expect(fake.requestsFor(second.orderNumber)[0]!.body.data![0]!.user_data).toMatchObject({ fbc: "fb.1.1699999999999.AbCdEfCookie" })
-      expect((fake.requestsFor(second.orderNumber)[0]!.body.data![0]!.user_data as Record<string, unknown>).fbp).toBeUndefined()
+      expect(fake.requestsFor(second.orderNumber)[0]!.body.data![0]!.user_data).toMatchObject({
+        fbc: "fb.1.1699999999999.AbCdEfCookie",
+      })
+      expect(
+        (fake.requestsFor(second.orderNumber)[0]!.body.data![0]!.user_data as Record<string, unknown>).fbp
+      ).toBeUndefined()
 
       // a malformed fbclid or address is dropped, never a reason to refuse the order
-      const odd = await placed({ email: null, extra: { fbclid: "bad id!<script>", eventSourceUrl: "javascript:alert(1)" } })
+      const odd = await placed({
+        email: null,
+        extra: { fbclid: "bad id!<script>", eventSourceUrl: "javascript:alert(1)" },
+      })
       expect((await purchaseOf(odd._id))!.tracking).toEqual({ browserId: false, clickId: false })
       await setStatus(odd._id, "shipped")
       const oddEvent = fake.requestsFor(odd.orderNumber)[0]!.body.data![0]!
@@ -327,7 +388,11 @@ shopIntegrationTestRunner({
       fake.slowNextMs = 300
       const [a, b] = await Promise.all([
         api.post(`/api/admin/order/${order._id}/confirmation`, { outcome: "confirmed" }, as(admin.cookie)),
-        api.put("/api/admin/order/update-order-status", { orderId: order._id, orderStatus: "shipped" }, as(admin.cookie)),
+        api.put(
+          "/api/admin/order/update-order-status",
+          { orderId: order._id, orderStatus: "shipped" },
+          as(admin.cookie)
+        ),
       ])
       expect([a.status, b.status]).toEqual([200, 200])
       await settled()
@@ -366,9 +431,17 @@ shopIntegrationTestRunner({
       fake.failNext(500)
       await setStatus(order._id, "shipped")
       let row = (await purchaseEventOfOrder(container(), order._id))!
-      expect(row).toMatchObject({ state: "failed", attempts: 1, last_error: expect.stringContaining("Meta is having trouble") })
+      expect(row).toMatchObject({
+        state: "failed",
+        attempts: 1,
+        last_error: expect.stringContaining("Meta is having trouble"),
+      })
       const view = (await purchaseOf(order._id))!
-      expect(view).toMatchObject({ state: "failed", reason: expect.stringContaining("HTTP 500"), nextAttemptAt: expect.any(String) })
+      expect(view).toMatchObject({
+        state: "failed",
+        reason: expect.stringContaining("HTTP 500"),
+        nextAttemptAt: expect.any(String),
+      })
       const eventTime = new Date(row.event_time!)
       let next = new Date(row.next_attempt_at!)
 
@@ -380,7 +453,11 @@ shopIntegrationTestRunner({
       process.env.META_GRAPH_URL = "http://127.0.0.1:9"
       expect(await retryMetaPurchases(container(), { now: next })).toMatchObject({ tried: 1, failed: 1 })
       row = (await purchaseEventOfOrder(container(), order._id))!
-      expect(row).toMatchObject({ state: "failed", attempts: 2, last_error: expect.stringContaining("Meta cannot be reached") })
+      expect(row).toMatchObject({
+        state: "failed",
+        attempts: 2,
+        last_error: expect.stringContaining("Meta cannot be reached"),
+      })
       expect(new Date(row.next_attempt_at!).getTime() - next.getTime()).toBe(120_000)
       next = new Date(row.next_attempt_at!)
       connect()
@@ -398,7 +475,9 @@ shopIntegrationTestRunner({
       expect(await retryMetaPurchases(container(), { now: new Date(next.getTime() + 3_600_000) })).toEqual({ tried: 0 })
       const sent = fake.requestsFor(order.orderNumber)
       expect(sent).toHaveLength(3)
-      expect(new Set(sent.map((r) => JSON.stringify(r.body.data![0])))).toEqual(new Set([JSON.stringify(sent[0]!.body.data![0])]))
+      expect(new Set(sent.map((r) => JSON.stringify(r.body.data![0])))).toEqual(
+        new Set([JSON.stringify(sent[0]!.body.data![0])])
+      )
       expect(sent[0]!.body.data![0]!.event_time).toBe(Math.floor(eventTime.getTime() / 1000))
       expect(await purchaseOf(order._id)).toMatchObject({ state: "sent", attempts: 4, reason: null })
 
@@ -410,7 +489,11 @@ shopIntegrationTestRunner({
     it("a refusal from Meta (4xx other than 429) is given up at once with Meta's words", async () => {
       const phone = newPhone()
       const order = await placed({ phone })
-      fake.failNext(400, { message: "Invalid parameter", error_user_title: "Invalid Pixel", error_user_msg: "The pixel id is not valid for this token." })
+      fake.failNext(400, {
+        message: "Invalid parameter",
+        error_user_title: "Invalid Pixel",
+        error_user_msg: "The pixel id is not valid for this token.",
+      })
       await setStatus(order._id, "shipped")
       const view = (await purchaseOf(order._id))!
       expect(view).toMatchObject({ state: "given_up", attempts: 1, nextAttemptAt: null })
@@ -418,7 +501,10 @@ shopIntegrationTestRunner({
       expect(await retryMetaPurchases(container(), { now: new Date(Date.now() + 86_400_000) })).toEqual({ tried: 0 })
       expect(fake.requests).toHaveLength(1)
       // the dialog's admin answer shows the reason
-      expect((await details(order._id)).metaPurchase).toMatchObject({ state: "given_up", reason: expect.stringContaining("Invalid Pixel") })
+      expect((await details(order._id)).metaPurchase).toMatchObject({
+        state: "given_up",
+        reason: expect.stringContaining("Invalid Pixel"),
+      })
       expectCleanLogs(phone, "buyer@example.com")
 
       // a token Meta refuses (code 190) is the merchant's to fix: it waits with back-off, not given up
@@ -429,7 +515,9 @@ shopIntegrationTestRunner({
       expect(waiting).toMatchObject({ state: "failed", reason: expect.stringContaining("Invalid OAuth access token") })
       expect(logs.join("\n")).not.toContain("EAAGwrongTOKEN")
       connect()
-      expect(await retryMetaPurchases(container(), { now: new Date(waiting.nextAttemptAt!) })).toMatchObject({ sent: 1 })
+      expect(await retryMetaPurchases(container(), { now: new Date(waiting.nextAttemptAt!) })).toMatchObject({
+        sent: 1,
+      })
     })
 
     it("an event that would be older than 7 days is given up, not sent", async () => {
@@ -440,12 +528,20 @@ shopIntegrationTestRunner({
       const eventTime = new Date(row.event_time!).getTime()
       // six days on, Meta still takes it
       fake.failNext(500)
-      expect(await retryMetaPurchases(container(), { now: new Date(eventTime + 6 * 86_400_000) })).toMatchObject({ failed: 1 })
+      expect(await retryMetaPurchases(container(), { now: new Date(eventTime + 6 * 86_400_000) })).toMatchObject({
+        failed: 1,
+      })
       expect(fake.requests).toHaveLength(2)
       // past seven days: given up with the reason, nothing sent
-      expect(await retryMetaPurchases(container(), { now: new Date(eventTime + 7 * 86_400_000 + 60_000) })).toMatchObject({ tried: 1, given_up: 1 })
+      expect(
+        await retryMetaPurchases(container(), { now: new Date(eventTime + 7 * 86_400_000 + 60_000) })
+      ).toMatchObject({ tried: 1, given_up: 1 })
       expect(fake.requests).toHaveLength(2)
-      expect(await purchaseOf(order._id)).toMatchObject({ state: "given_up", reason: META_EVENT_TOO_OLD, nextAttemptAt: null })
+      expect(await purchaseOf(order._id)).toMatchObject({
+        state: "given_up",
+        reason: META_EVENT_TOO_OLD,
+        nextAttemptAt: null,
+      })
     })
 
     it("only when delivered, when the merchant chooses so", async () => {
@@ -466,7 +562,10 @@ shopIntegrationTestRunner({
       await placed({ phone })
       const held = await placed({ phone })
       await setStatus(held._id, "delivered")
-      expect(await purchaseOf(held._id)).toMatchObject({ state: "not_sent", reason: "Waiting: the order is held for a confirmation call" })
+      expect(await purchaseOf(held._id)).toMatchObject({
+        state: "not_sent",
+        reason: "Waiting: the order is held for a confirmation call",
+      })
       await confirm(held._id)
       expect(fake.requestsFor(held.orderNumber)).toHaveLength(1)
       // back to confirmed: a confirmation call fires it again for new orders
@@ -481,13 +580,19 @@ shopIntegrationTestRunner({
       const cancelled = await placed()
       await setStatus(cancelled._id, "cancelled")
       await confirm(cancelled._id)
-      expect(await purchaseOf(cancelled._id)).toMatchObject({ state: "not_sent", reason: "Waiting: the order is cancelled" })
+      expect(await purchaseOf(cancelled._id)).toMatchObject({
+        state: "not_sent",
+        reason: "Waiting: the order is cancelled",
+      })
 
       // fake: marked fake (cancelled), even moved to shipped afterwards
       const fakeOrder = await placed()
       await confirm(fakeOrder._id, "fake")
       await setStatus(fakeOrder._id, "shipped")
-      expect(await purchaseOf(fakeOrder._id)).toMatchObject({ state: "not_sent", reason: "Waiting: the order was marked fake" })
+      expect(await purchaseOf(fakeOrder._id)).toMatchObject({
+        state: "not_sent",
+        reason: "Waiting: the order was marked fake",
+      })
 
       // held for a call (a duplicate): shipping it sends nothing until the call confirms it
       const phone = newPhone()
@@ -495,7 +600,10 @@ shopIntegrationTestRunner({
       const held = await placed({ phone })
       expect((await details(held._id)).risk).toMatchObject({ needsConfirmation: true })
       await setStatus(held._id, "shipped")
-      expect(await purchaseOf(held._id)).toMatchObject({ state: "not_sent", reason: "Waiting: the order is held for a confirmation call" })
+      expect(await purchaseOf(held._id)).toMatchObject({
+        state: "not_sent",
+        reason: "Waiting: the order is held for a confirmation call",
+      })
       expect(fake.requests).toHaveLength(0)
       await confirm(held._id)
       expect(fake.requestsFor(held.orderNumber)).toHaveLength(1)
@@ -507,16 +615,27 @@ shopIntegrationTestRunner({
       const due = new Date((await purchaseOf(late._id))!.nextAttemptAt!)
       await setStatus(late._id, "cancelled")
       expect(await retryMetaPurchases(container(), { now: due })).toMatchObject({ tried: 1, not_sent: 1 })
-      expect(await purchaseOf(late._id)).toMatchObject({ state: "not_sent", reason: "Not sent: the order is cancelled", eventTime: null })
+      expect(await purchaseOf(late._id)).toMatchObject({
+        state: "not_sent",
+        reason: "Not sent: the order is cancelled",
+        eventTime: null,
+      })
       expect(fake.requestsFor(late.orderNumber)).toHaveLength(1)
 
       // a phone blocklisted after it ordered
       const blockedPhone = newPhone()
       const blocked = await placed({ phone: blockedPhone })
-      const entry = await api.post("/api/admin/order-guard/blocklist", { kind: "phone", value: blockedPhone, reason: "Refused parcels" }, as(admin.cookie))
+      const entry = await api.post(
+        "/api/admin/order-guard/blocklist",
+        { kind: "phone", value: blockedPhone, reason: "Refused parcels" },
+        as(admin.cookie)
+      )
       expect(entry.status).toBe(201)
       await setStatus(blocked._id, "shipped")
-      expect(await purchaseOf(blocked._id)).toMatchObject({ state: "not_sent", reason: expect.stringContaining("blocklisted") })
+      expect(await purchaseOf(blocked._id)).toMatchObject({
+        state: "not_sent",
+        reason: expect.stringContaining("blocklisted"),
+      })
       expect(fake.requestsFor(blocked.orderNumber)).toHaveLength(0)
     })
 
@@ -537,7 +656,9 @@ shopIntegrationTestRunner({
     it("the page's pixel: its own, else META_PIXEL_ID, else none; checked in the editor; orders without a pixel keep nothing", async () => {
       // the public page loads the page's own pixel; the admin's editor shows it
       expect((await api.get(`/api/landing/${SLUG}`)).data.data.metaPixelId).toBe(PAGE_PIXEL)
-      expect((await api.get(`/api/admin/landing-pages/${pageId}`, as(admin.cookie))).data.data.metaPixelId).toBe(PAGE_PIXEL)
+      expect((await api.get(`/api/admin/landing-pages/${pageId}`, as(admin.cookie))).data.data.metaPixelId).toBe(
+        PAGE_PIXEL
+      )
 
       for (const bad of ["1234", "12345abc", "123456789012345678901", 12345]) {
         const res = await api.put(`/api/admin/landing-pages/${pageId}`, { metaPixelId: bad }, as(admin.cookie))
@@ -589,19 +710,34 @@ shopIntegrationTestRunner({
 
     it("an incomplete order the merchant converts is sent once confirmed, as a phone-call sale (no shopper's browser)", async () => {
       const phone = newPhone()
-      const saved = await api.post(`/api/landing/${SLUG}/draft`, { phone, name: "Draft Buyer", address: "House 3, Road 4, Banani", quantity: 1 }, {
-        ...anyStatus,
-        headers: { "x-forwarded-for": "198.51.100.250", "user-agent": "DraftBrowser/1.0" },
-      })
+      const saved = await api.post(
+        `/api/landing/${SLUG}/draft`,
+        { phone, name: "Draft Buyer", address: "House 3, Road 4, Banani", quantity: 1 },
+        {
+          ...anyStatus,
+          headers: { "x-forwarded-for": "198.51.100.250", "user-agent": "DraftBrowser/1.0" },
+        }
+      )
       expect(saved.status).toBeLessThan(300)
-      const drafts = (await api.get("/api/admin/incomplete-orders", as(admin.cookie))).data.data as { _id: string; phone: string }[]
+      const drafts = (await api.get("/api/admin/incomplete-orders", as(admin.cookie))).data.data as {
+        _id: string
+        phone: string
+      }[]
       const draft = drafts.find((d) => d.phone === phone)!
       const converted = await api.post(`/api/admin/incomplete-orders/${draft._id}/convert`, undefined, as(admin.cookie))
       expect(converted.status).toBe(201)
       const order = converted.data.data as Order
       // the merchant's own browser is not the shopper's: nothing of it is kept
-      expect(await purchaseOf(order._id)).toMatchObject({ state: "not_sent", tracking: { browserId: false, clickId: false } })
-      expect(await purchaseEventOfOrder(container(), order._id)).toMatchObject({ client_ip: null, user_agent: null, fbp: null, fbc: null })
+      expect(await purchaseOf(order._id)).toMatchObject({
+        state: "not_sent",
+        tracking: { browserId: false, clickId: false },
+      })
+      expect(await purchaseEventOfOrder(container(), order._id)).toMatchObject({
+        client_ip: null,
+        user_agent: null,
+        fbp: null,
+        fbc: null,
+      })
       await confirm(order._id)
       const [request] = fake.requestsFor(order.orderNumber)
       expect(request!.body.data![0]).toMatchObject({
@@ -630,7 +766,9 @@ shopIntegrationTestRunner({
       expect([bad.status, bad.data.message]).toEqual([400, "purchaseOn must be one of: confirmed, delivered"])
       const customer = await customerSession(api, "Pixel Peeker")
       expect((await api.get("/api/admin/meta/settings", as(customer.cookie))).status).toBe(403)
-      expect((await api.put("/api/admin/meta/settings", { purchaseOn: "delivered" }, as(customer.cookie))).status).toBe(403)
+      expect((await api.put("/api/admin/meta/settings", { purchaseOn: "delivered" }, as(customer.cookie))).status).toBe(
+        403
+      )
       expect((await api.get("/api/admin/meta/settings", anyStatus)).status).toBe(401)
     })
   },

@@ -1,7 +1,7 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { Modules } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -29,11 +29,23 @@ type NativeOrder = {
   payment_status: string
   fulfillment_status: string
   customer_id: string | null
-  customer: { id: string; first_name: string | null; last_name: string | null; email: string | null; has_account: boolean } | null
+  customer: {
+    id: string
+    first_name: string | null
+    last_name: string | null
+    email: string | null
+    has_account: boolean
+  } | null
   shipping_address: { first_name: string | null; last_name: string | null } | null
   billing_address: { first_name: string | null; last_name: string | null } | null
   items: { id: string; quantity: number; detail: { fulfilled_quantity: number } }[]
-  fulfillments: { id: string; shipped_at: string | null; delivered_at: string | null; canceled_at: string | null; items: { quantity: number }[] }[]
+  fulfillments: {
+    id: string
+    shipped_at: string | null
+    delivered_at: string | null
+    canceled_at: string | null
+    items: { quantity: number }[]
+  }[]
   payment_collections: { id: string; status: string; payments?: { id: string }[] }[]
 }
 
@@ -46,7 +58,13 @@ const pageName = (o: NativeOrder) =>
     .map((a) => [a?.first_name, a?.last_name].filter(Boolean).join(" "))
     .find(Boolean) ?? ""
 
-const address = { address: "House 9, Road 4, Dhanmondi", city: "Dhaka", pincode: "1209", number: "01822222222", notes: "Call first" }
+const address = {
+  address: "House 9, Road 4, Dhanmondi",
+  city: "Dhaka",
+  pincode: "1209",
+  number: "01822222222",
+  notes: "Call first",
+}
 const REFUSED = /shop order.*Orders screen/
 
 shopIntegrationTestRunner({
@@ -84,22 +102,37 @@ shopIntegrationTestRunner({
       return res.data.data as { _id: string; orderNumber: string }
     }
     const placeAsCustomer = async (me: { cookie: string; user: { id: string } }, product: Product, quantity = 1) => {
-      await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: product._id, quantity }, as(me.cookie))
+      await api.post(
+        "/api/shop/products/addtocart",
+        { userId: me.user.id, productId: product._id, quantity },
+        as(me.cookie)
+      )
       const added = await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))
       const addressId = added.data.data[0]._id
-      const res = await api.post("/api/shop/order/create-order", { userId: me.user.id, addressInfo: { addressId } }, as(me.cookie))
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        { userId: me.user.id, addressInfo: { addressId } },
+        as(me.cookie)
+      )
       expect(res.status).toBe(201)
       return res.data.data as { _id: string; orderNumber: string }
     }
     const setStatus = async (orderId: string, orderStatus: string) => {
       const res = await api.put("/api/admin/order/update-order-status", { orderId, orderStatus }, as(admin.cookie))
-      expect([orderStatus, res.status, res.data.message]).toEqual([orderStatus, 200, "Order status updated successfully!"])
+      expect([orderStatus, res.status, res.data.message]).toEqual([
+        orderStatus,
+        200,
+        "Order status updated successfully!",
+      ])
     }
     const shopStatus = async (orderId: string) =>
       (await api.get(`/api/admin/order/order-details/${orderId}`, as(admin.cookie))).data.data.orderStatus as string
     /** One row of Medusa Admin's Orders list. */
     const listed = async (orderId: string) => {
-      const res = await api.get("/admin/orders", { ...as(admin.cookie), params: { fields: LIST_FIELDS, limit: 100, order: "-created_at" } })
+      const res = await api.get("/admin/orders", {
+        ...as(admin.cookie),
+        params: { fields: LIST_FIELDS, limit: 100, order: "-created_at" },
+      })
       expect(res.status).toBe(200)
       const row = (res.data.orders as NativeOrder[]).find((o) => o.id === orderId)
       expect(row).toBeDefined()
@@ -116,7 +149,13 @@ shopIntegrationTestRunner({
       const [row, one] = await Promise.all([listed(orderId), page(orderId)])
       expect(row.payment_status).toBe(one.payment_status)
       expect(row.fulfillment_status).toBe(one.fulfillment_status)
-      return { status: one.status, payment: one.payment_status, fulfilment: one.fulfillment_status, listName: listName(row), pageName: pageName(one) }
+      return {
+        status: one.status,
+        payment: one.payment_status,
+        fulfilment: one.fulfillment_status,
+        listName: listName(row),
+        pageName: pageName(one),
+      }
     }
 
     it("the native Orders list and order page name the guest and the customer; new orders are pending, not paid, not fulfilled", async () => {
@@ -234,8 +273,14 @@ shopIntegrationTestRunner({
       const stock = await stockOf(product._id)
       // a collection left authorized cannot be marked paid: the delivery's last step fails
       const collectionId = (await page(order._id)).payment_collections[0].id
-      await getContainer().resolve(Modules.PAYMENT).updatePaymentCollections(collectionId, { status: "authorized" } as never)
-      const res = await api.put("/api/admin/order/update-order-status", { orderId: order._id, orderStatus: "delivered" }, as(admin.cookie))
+      await getContainer()
+        .resolve(Modules.PAYMENT)
+        .updatePaymentCollections(collectionId, { status: "authorized" } as never)
+      const res = await api.put(
+        "/api/admin/order/update-order-status",
+        { orderId: order._id, orderStatus: "delivered" },
+        as(admin.cookie)
+      )
       expect(res.status).toBeGreaterThanOrEqual(400)
       expect(res.data.success).toBe(false)
 
@@ -253,11 +298,18 @@ shopIntegrationTestRunner({
       const order = await placeGuest(product, product.stock)
       await setStatus(order._id, "cancelled")
       await placeGuest(product, product.stock) // a rival takes the units back
-      const res = await api.put("/api/admin/order/update-order-status", { orderId: order._id, orderStatus: "shipped" }, as(admin.cookie))
+      const res = await api.put(
+        "/api/admin/order/update-order-status",
+        { orderId: order._id, orderStatus: "shipped" },
+        as(admin.cookie)
+      )
       expect(res.status).toBe(409)
       expect(await shopStatus(order._id)).toBe("cancelled")
       const after = await page(order._id)
-      expect({ status: after.status, fulfilment: after.fulfillment_status }).toEqual({ status: "canceled", fulfilment: "not_fulfilled" })
+      expect({ status: after.status, fulfilment: after.fulfillment_status }).toEqual({
+        status: "canceled",
+        fulfilment: "not_fulfilled",
+      })
       expect(await stockOf(product._id)).toBe(0)
     })
 
@@ -299,11 +351,31 @@ shopIntegrationTestRunner({
     }
 
     const onPending: [string, (c: Ctx) => Call][] = [
-      ["fulfil", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/fulfillments`, data: { items: [{ id: c.itemId, quantity: 1 }] } })],
+      [
+        "fulfil",
+        (c) => ({
+          method: "post",
+          url: `/admin/orders/${c.orderId}/fulfillments`,
+          data: { items: [{ id: c.itemId, quantity: 1 }] },
+        }),
+      ],
       ["cancel", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/cancel` })],
-      ["mark as paid", (c) => ({ method: "post", url: `/admin/payment-collections/${c.collectionId}/mark-as-paid`, data: { order_id: c.orderId } })],
-      ["new payment collection", (c) => ({ method: "post", url: "/admin/payment-collections", data: { order_id: c.orderId, amount: 10 } })],
-      ["delete the payment collection", (c) => ({ method: "delete", url: `/admin/payment-collections/${c.collectionId}` })],
+      [
+        "mark as paid",
+        (c) => ({
+          method: "post",
+          url: `/admin/payment-collections/${c.collectionId}/mark-as-paid`,
+          data: { order_id: c.orderId },
+        }),
+      ],
+      [
+        "new payment collection",
+        (c) => ({ method: "post", url: "/admin/payment-collections", data: { order_id: c.orderId, amount: 10 } }),
+      ],
+      [
+        "delete the payment collection",
+        (c) => ({ method: "delete", url: `/admin/payment-collections/${c.collectionId}` }),
+      ],
       ["order edit", (c) => ({ method: "post", url: "/admin/order-edits", data: { order_id: c.orderId } })],
       ["order edit request", (c) => ({ method: "post", url: `/admin/order-edits/${c.orderId}/request` })],
       ["claim", (c) => ({ method: "post", url: "/admin/claims", data: { order_id: c.orderId, type: "refund" } })],
@@ -311,22 +383,63 @@ shopIntegrationTestRunner({
       ["return", (c) => ({ method: "post", url: "/admin/returns", data: { order_id: c.orderId } })],
       ["archive", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/archive` })],
       ["complete", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/complete` })],
-      ["edit the order's email", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}`, data: { email: "changed@example.com" } })],
-      ["transfer to an account", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/transfer`, data: { customer_id: c.customerId } })],
-      ["credit line", (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/credit-lines`, data: { amount: 10, reference: "order", reference_id: c.orderId } })],
-      ["fulfilment through /admin/fulfillments", (c) => ({ method: "post", url: "/admin/fulfillments", data: { order_id: c.orderId, location_id: "x", provider_id: "manual_manual", delivery_address: {}, items: [], labels: [], order: {} } })],
+      [
+        "edit the order's email",
+        (c) => ({ method: "post", url: `/admin/orders/${c.orderId}`, data: { email: "changed@example.com" } }),
+      ],
+      [
+        "transfer to an account",
+        (c) => ({ method: "post", url: `/admin/orders/${c.orderId}/transfer`, data: { customer_id: c.customerId } }),
+      ],
+      [
+        "credit line",
+        (c) => ({
+          method: "post",
+          url: `/admin/orders/${c.orderId}/credit-lines`,
+          data: { amount: 10, reference: "order", reference_id: c.orderId },
+        }),
+      ],
+      [
+        "fulfilment through /admin/fulfillments",
+        (c) => ({
+          method: "post",
+          url: "/admin/fulfillments",
+          data: {
+            order_id: c.orderId,
+            location_id: "x",
+            provider_id: "manual_manual",
+            delivery_address: {},
+            items: [],
+            labels: [],
+            order: {},
+          },
+        }),
+      ],
     ]
 
-    it.each(onPending)("refuses Medusa Admin's %s on a pending shop order; stock and statuses unchanged", async (name, make) => {
-      const product = inStock(2)
-      const order = await placeGuest(product)
-      const me = await customerSession(api, "Transfer Target")
-      const one = await page(order._id)
-      const ctx: Ctx = { orderId: order._id, itemId: one.items[0].id, collectionId: one.payment_collections[0].id, customerId: me.user.id }
-      const before = await snapshot(order._id, product)
-      expect(before).toMatchObject({ shop: "pending", status: "pending", payment: "not_paid", fulfilment: "not_fulfilled" })
-      await expectRefused(name, make(ctx), order._id, product, before)
-    })
+    it.each(onPending)(
+      "refuses Medusa Admin's %s on a pending shop order; stock and statuses unchanged",
+      async (name, make) => {
+        const product = inStock(2)
+        const order = await placeGuest(product)
+        const me = await customerSession(api, "Transfer Target")
+        const one = await page(order._id)
+        const ctx: Ctx = {
+          orderId: order._id,
+          itemId: one.items[0].id,
+          collectionId: one.payment_collections[0].id,
+          customerId: me.user.id,
+        }
+        const before = await snapshot(order._id, product)
+        expect(before).toMatchObject({
+          shop: "pending",
+          status: "pending",
+          payment: "not_paid",
+          fulfilment: "not_fulfilled",
+        })
+        await expectRefused(name, make(ctx), order._id, product, before)
+      }
+    )
 
     it("refuses shipment, delivery and fulfilment changes on a shipped shop order, and capture and refund once delivered", async () => {
       const product = inStock(2)
@@ -342,12 +455,28 @@ shopIntegrationTestRunner({
       let before = await snapshot(order._id, product)
       expect(before).toMatchObject({ shop: "shipped", status: "pending", fulfilment: "shipped" })
       const onShipped: [string, Call][] = [
-        ["shipment", { method: "post", url: `/admin/orders/${order._id}/fulfillments/${fid}/shipments`, data: { items: [{ id: itemId, quantity: 1 }] } }],
-        ["mark as delivered", { method: "post", url: `/admin/orders/${order._id}/fulfillments/${fid}/mark-as-delivered` }],
+        [
+          "shipment",
+          {
+            method: "post",
+            url: `/admin/orders/${order._id}/fulfillments/${fid}/shipments`,
+            data: { items: [{ id: itemId, quantity: 1 }] },
+          },
+        ],
+        [
+          "mark as delivered",
+          { method: "post", url: `/admin/orders/${order._id}/fulfillments/${fid}/mark-as-delivered` },
+        ],
         ["cancel the fulfilment", { method: "post", url: `/admin/orders/${order._id}/fulfillments/${fid}/cancel` }],
         ["cancel through /admin/fulfillments", { method: "post", url: `/admin/fulfillments/${fid}/cancel` }],
-        ["shipment through /admin/fulfillments", { method: "post", url: `/admin/fulfillments/${fid}/shipment`, data: { labels: [] } }],
-        ["change an order change", { method: "post", url: `/admin/order-changes/${changeId}`, data: { carry_over_promotions: true } }],
+        [
+          "shipment through /admin/fulfillments",
+          { method: "post", url: `/admin/fulfillments/${fid}/shipment`, data: { labels: [] } },
+        ],
+        [
+          "change an order change",
+          { method: "post", url: `/admin/order-changes/${changeId}`, data: { carry_over_promotions: true } },
+        ],
       ]
       for (const [name, call] of onShipped) await expectRefused(name, call, order._id, product, before)
 
@@ -357,9 +486,27 @@ shopIntegrationTestRunner({
       expect(paymentId).toBeDefined()
       before = await snapshot(order._id, product)
       expect(before).toMatchObject({ shop: "delivered", payment: "captured", fulfilment: "delivered" })
-      await expectRefused("capture", { method: "post", url: `/admin/payments/${paymentId}/capture` }, order._id, product, before)
-      await expectRefused("refund", { method: "post", url: `/admin/payments/${paymentId}/refund`, data: { amount: 10 } }, order._id, product, before)
-      await expectRefused("cancel when delivered", { method: "post", url: `/admin/orders/${order._id}/cancel` }, order._id, product, before)
+      await expectRefused(
+        "capture",
+        { method: "post", url: `/admin/payments/${paymentId}/capture` },
+        order._id,
+        product,
+        before
+      )
+      await expectRefused(
+        "refund",
+        { method: "post", url: `/admin/payments/${paymentId}/refund`, data: { amount: 10 } },
+        order._id,
+        product,
+        before
+      )
+      await expectRefused(
+        "cancel when delivered",
+        { method: "post", url: `/admin/orders/${order._id}/cancel` },
+        order._id,
+        product,
+        before
+      )
 
       // reads are never refused
       expect((await api.get(`/admin/orders/${order._id}/changes`, as(admin.cookie))).status).toBe(200)

@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ORDER_REFUSED_MESSAGES, type Order, type Product } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
 import { FakeCouriers, STEADFAST_KEYS } from "../utils/fake-couriers"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -54,7 +54,9 @@ shopIntegrationTestRunner({
           landingPageSlug: opts.landing ?? null,
           ...(opts.landing ? { deliveryArea: "dhaka" } : {}),
           cartItems: [{ productId: product._id, title: product.title, quantity: 1 }],
-          addressInfo: [{ address: "House 1, Road 1, Mirpur", city: "Dhaka", pincode: "1216", number: phone, notes: "" }],
+          addressInfo: [
+            { address: "House 1, Road 1, Mirpur", city: "Dhaka", pincode: "1216", number: phone, notes: "" },
+          ],
           orderStatus: "pending",
         },
         { ...anyStatus, headers: { "x-forwarded-for": opts.address ?? newAddress() } }
@@ -65,9 +67,12 @@ shopIntegrationTestRunner({
       expect([res.status, res.data.message]).toEqual([201, expect.anything()])
       return res.data.data as Order
     }
-    const details = async (id: string) => (await api.get(`/api/admin/order/order-details/${id}`, as(admin.cookie))).data.data as Order
+    const details = async (id: string) =>
+      (await api.get(`/api/admin/order/order-details/${id}`, as(admin.cookie))).data.data as Order
     const setStatus = async (id: string, orderStatus: string) =>
-      expect((await api.put("/api/admin/order/update-order-status", { orderId: id, orderStatus }, as(admin.cookie))).status).toBe(200)
+      expect(
+        (await api.put("/api/admin/order/update-order-status", { orderId: id, orderStatus }, as(admin.cookie))).status
+      ).toBe(200)
     /** A phone with this history: `delivered` delivered orders and `cancelled` cancelled ones, each of another product. */
     const history = async (phone: string, delivered: number, cancelled: number) => {
       for (let i = 0; i < delivered + cancelled; i++) {
@@ -76,8 +81,12 @@ shopIntegrationTestRunner({
       }
     }
     const stockOf = async (id: string) => (await api.get(`/api/shop/products/get/${id}`)).data.data.stock as number
-    const queue = async () => (await api.get("/api/admin/order/to-confirm", as(admin.cookie))).data.data as (Order & { phoneOrders: { orderNumber: string }[] })[]
-    const confirm = (id: string, body: Record<string, unknown>, cookie = admin.cookie) => api.post(`/api/admin/order/${id}/confirmation`, body, as(cookie))
+    const queue = async () =>
+      (await api.get("/api/admin/order/to-confirm", as(admin.cookie))).data.data as (Order & {
+        phoneOrders: { orderNumber: string }[]
+      })[]
+    const confirm = (id: string, body: Record<string, unknown>, cookie = admin.cookie) =>
+      api.post(`/api/admin/order/${id}/confirmation`, body, as(cookie))
 
     it("a first order is low risk and the shopper's answer says nothing of the guard", async () => {
       const res = await order(newPhone())
@@ -104,7 +113,13 @@ shopIntegrationTestRunner({
       // typed another way, still the same phone
       const held = await placed(`+880 ${phone.slice(1, 5)}-${phone.slice(5)}`)
       const risk = (await details(held._id)).risk!
-      expect(risk).toMatchObject({ level: "high", needsConfirmation: true, pastOrders: 3, delivered: 1, returnedOrCancelled: 2 })
+      expect(risk).toMatchObject({
+        level: "high",
+        needsConfirmation: true,
+        pastOrders: 3,
+        delivered: 1,
+        returnedOrCancelled: 2,
+      })
       expect(risk.successRatio).toBeCloseTo(1 / 3)
       expect(risk.reasons).toContain("2 of 3 finished orders from this phone were returned or cancelled")
       expect((await details(held._id)).orderStatus).toBe("pending")
@@ -113,7 +128,11 @@ shopIntegrationTestRunner({
       await history(good, 2, 1)
       // 2 of 3 delivered: not high (the fourth order today is only past the phone's velocity)
       const goodRisk = (await details((await placed(good))._id)).risk!
-      expect(goodRisk).toMatchObject({ level: "medium", needsConfirmation: false, reasons: ["4 orders from this phone in 24 hours"] })
+      expect(goodRisk).toMatchObject({
+        level: "medium",
+        needsConfirmation: false,
+        reasons: ["4 orders from this phone in 24 hours"],
+      })
 
       // the merchant asks for 5 finished orders before judging
       const changed = await api.put("/api/admin/order-guard/rules", { minFinishedOrders: 5 }, as(admin.cookie))
@@ -124,14 +143,18 @@ shopIntegrationTestRunner({
         needsConfirmation: false,
         reasons: ["5 orders from this phone in 24 hours"],
       })
-      expect((await api.put("/api/admin/order-guard/rules", { minFinishedOrders: 3 }, as(admin.cookie))).status).toBe(200)
+      expect((await api.put("/api/admin/order-guard/rules", { minFinishedOrders: 3 }, as(admin.cookie))).status).toBe(
+        200
+      )
 
       const bad = await api.put("/api/admin/order-guard/rules", { minSuccessRatio: 2 }, as(admin.cookie))
       expect([bad.status, bad.data.message]).toEqual([400, "minSuccessRatio must be between 0 and 1"])
       const unknown = await api.put("/api/admin/order-guard/rules", { holdEverything: true }, as(admin.cookie))
       expect(unknown.status).toBe(400)
       const customer = await customerSession(api, "Rule Bender")
-      expect((await api.put("/api/admin/order-guard/rules", { minFinishedOrders: 100 }, as(customer.cookie))).status).toBe(403)
+      expect(
+        (await api.put("/api/admin/order-guard/rules", { minFinishedOrders: 100 }, as(customer.cookie))).status
+      ).toBe(403)
       expect((await api.get("/api/admin/order-guard/rules", as(admin.cookie))).data.data.minFinishedOrders).toBe(3)
     })
 
@@ -139,7 +162,11 @@ shopIntegrationTestRunner({
       const phone = newPhone()
       const first = await placed(phone)
       const again = await placed(phone)
-      expect((await details(again._id)).risk).toMatchObject({ level: "medium", needsConfirmation: true, duplicateOf: first.orderNumber })
+      expect((await details(again._id)).risk).toMatchObject({
+        level: "medium",
+        needsConfirmation: true,
+        duplicateOf: first.orderNumber,
+      })
       // another product is no duplicate; the fourth order in a day is past the phone's velocity
       await placed(phone, { product: products[1] })
       const fourth = (await details((await placed(phone, { product: products[2] }))._id)).risk!
@@ -151,29 +178,47 @@ shopIntegrationTestRunner({
 
     it("a blocklisted phone or client address is refused with the message any refused order gets; nothing is taken", async () => {
       const phone = newPhone()
-      const add = await api.post("/api/admin/order-guard/blocklist", { kind: "phone", value: `+880${phone.slice(1)}`, reason: "Refused three parcels" }, as(admin.cookie))
+      const add = await api.post(
+        "/api/admin/order-guard/blocklist",
+        { kind: "phone", value: `+880${phone.slice(1)}`, reason: "Refused three parcels" },
+        as(admin.cookie)
+      )
       expect(add.status).toBe(201)
       expect(add.data.data).toMatchObject({ kind: "phone", value: phone, reason: "Refused three parcels" })
       const stock = await stockOf(products[0]!._id)
       const refused = await order(phone)
       expect(refused.status).toBe(403)
       expect(refused.data).toEqual({ success: false, message: ORDER_REFUSED_MESSAGES.en })
-      const landing = await order(phone, { landing: "salwar-kameez-offer", product: ((await api.get("/api/landing/salwar-kameez-offer")).data.data.productId as Product) })
+      const landing = await order(phone, {
+        landing: "salwar-kameez-offer",
+        product: (await api.get("/api/landing/salwar-kameez-offer")).data.data.productId as Product,
+      })
       expect([landing.status, landing.data.message]).toEqual([403, ORDER_REFUSED_MESSAGES.bn])
       expect(await stockOf(products[0]!._id)).toBe(stock)
 
       const address = newAddress()
-      const byAddress = await api.post("/api/admin/order-guard/blocklist", { kind: "address", value: address, reason: "Bot" }, as(admin.cookie))
+      const byAddress = await api.post(
+        "/api/admin/order-guard/blocklist",
+        { kind: "address", value: address, reason: "Bot" },
+        as(admin.cookie)
+      )
       expect(byAddress.status).toBe(201)
       expect((await order(newPhone(), { address })).status).toBe(403)
 
-      const list = (await api.get("/api/admin/order-guard/blocklist", as(admin.cookie))).data.data as { id: string; value: string }[]
+      const list = (await api.get("/api/admin/order-guard/blocklist", as(admin.cookie))).data.data as {
+        id: string
+        value: string
+      }[]
       for (const entry of list.filter((e) => e.value === phone || e.value === address)) {
         expect((await api.delete(`/api/admin/order-guard/blocklist/${entry.id}`, as(admin.cookie))).status).toBe(200)
       }
       expect((await order(phone)).status).toBe(201)
       expect((await order(newPhone(), { address })).status).toBe(201)
-      const badPhone = await api.post("/api/admin/order-guard/blocklist", { kind: "phone", value: "12345", reason: "x" }, as(admin.cookie))
+      const badPhone = await api.post(
+        "/api/admin/order-guard/blocklist",
+        { kind: "phone", value: "12345", reason: "x" },
+        as(admin.cookie)
+      )
       expect([badPhone.status, badPhone.data.message]).toEqual([400, "Not a Bangladeshi mobile number (01XXXXXXXXX)"])
     })
 
@@ -193,12 +238,20 @@ shopIntegrationTestRunner({
 
       const noAnswer = await confirm(heldA._id, { outcome: "no_answer", note: "Rang twice" })
       expect(noAnswer.status).toBe(200)
-      expect(noAnswer.data.data.risk).toMatchObject({ needsConfirmation: true, confirmations: [{ outcome: "no_answer", note: "Rang twice", adminId: expect.any(String), at: expect.any(String) }] })
+      expect(noAnswer.data.data.risk).toMatchObject({
+        needsConfirmation: true,
+        confirmations: [
+          { outcome: "no_answer", note: "Rang twice", adminId: expect.any(String), at: expect.any(String) },
+        ],
+      })
       expect((await queue()).map((o) => o._id)).toContain(heldA._id)
 
       const ok = await confirm(heldA._id, { outcome: "confirmed" })
       expect(ok.data.message).toBe("Confirmed recorded")
-      expect(ok.data.data.risk.confirmations.map((x: { outcome: string }) => x.outcome)).toEqual(["no_answer", "confirmed"])
+      expect(ok.data.data.risk.confirmations.map((x: { outcome: string }) => x.outcome)).toEqual([
+        "no_answer",
+        "confirmed",
+      ])
       expect((await queue()).map((o) => o._id)).not.toContain(heldA._id)
       expect((await details(heldA._id)).orderStatus).toBe("pending")
 
@@ -207,7 +260,10 @@ shopIntegrationTestRunner({
       expect(fakeOrder.status).toBe(200)
       expect((await details(heldB._id)).orderStatus).toBe("cancelled")
       expect(await stockOf(products[0]!._id)).toBe(stock + 1)
-      const blocked = (await api.get("/api/admin/order-guard/blocklist", as(admin.cookie))).data.data as { value: string; reason: string }[]
+      const blocked = (await api.get("/api/admin/order-guard/blocklist", as(admin.cookie))).data.data as {
+        value: string
+        reason: string
+      }[]
       expect(blocked.find((e) => e.value === b)).toMatchObject({ reason: `Fake order ${heldB.orderNumber}` })
       expect((await order(b)).status).toBe(403)
 
@@ -236,7 +292,9 @@ shopIntegrationTestRunner({
       const slow = newPhone()
       fake.slowNextFraudMs = 4000
       expect((await details((await placed(slow))._id)).risk).toMatchObject({ level: "low", courierScore: null })
-      const known = await getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION).raw("select count(*)::int as n from courier_score where phone = ?", [slow])
+      const known = await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw("select count(*)::int as n from courier_score where phone = ?", [slow])
       expect(known.rows[0].n).toBe(0)
     })
   },

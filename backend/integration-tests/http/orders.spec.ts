@@ -1,13 +1,19 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
 
 const pays = (p: Product) => (p.saleprice > 0 ? p.saleprice : p.price)
-const address = { address: "House 7, Road 2, Mirpur", city: "Dhaka", pincode: "1216", number: "01811111111", notes: "Call first" }
+const address = {
+  address: "House 7, Road 2, Mirpur",
+  city: "Dhaka",
+  pincode: "1216",
+  number: "01811111111",
+  notes: "Call first",
+}
 
 shopIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -62,7 +68,14 @@ shopIntegrationTestRunner({
     it("places a guest order priced by the server, takes the stock and answers the order", async () => {
       const [a, b] = products.filter((p) => p.stock >= 5 && p.saleprice > 0)
       const before = [await stockOf(a._id), await stockOf(b._id)]
-      const res = await api.post("/api/shop/order/create-order", guestBody([{ product: a, quantity: 2 }, { product: b, quantity: 1 }]), anyStatus)
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        guestBody([
+          { product: a, quantity: 2 },
+          { product: b, quantity: 1 },
+        ]),
+        anyStatus
+      )
       expect(res.status).toBe(201)
       expect(res.data.success).toBe(true)
       const order = res.data.data
@@ -115,8 +128,16 @@ shopIntegrationTestRunner({
         anyStatus
       )
       expect(res.status).toBe(201)
-      expect(res.data.data).toMatchObject({ deliveryArea: "outside", deliveryCharge: 120, TotalAmount: pays(product) + 120 })
-      expect(res.data.confirmation).toMatchObject({ deliveryArea: "outside", deliveryCharge: 120, totalAmount: pays(product) + 120 })
+      expect(res.data.data).toMatchObject({
+        deliveryArea: "outside",
+        deliveryCharge: 120,
+        TotalAmount: pays(product) + 120,
+      })
+      expect(res.data.confirmation).toMatchObject({
+        deliveryArea: "outside",
+        deliveryCharge: 120,
+        totalAmount: pays(product) + 120,
+      })
       // the Medusa order carries the same delivery line and total
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({
@@ -133,7 +154,11 @@ shopIntegrationTestRunner({
         { ...guestBody([{ product, quantity: 1 }]), addressInfo: [{ ...address, city: "North DHAKA" }] },
         anyStatus
       )
-      expect(dhaka.data.data).toMatchObject({ deliveryArea: "dhaka", deliveryCharge: 60, TotalAmount: pays(product) + 60 })
+      expect(dhaka.data.data).toMatchObject({
+        deliveryArea: "dhaka",
+        deliveryCharge: 60,
+        TotalAmount: pays(product) + 60,
+      })
     })
 
     it.each([
@@ -153,7 +178,11 @@ shopIntegrationTestRunner({
       const product = products.find((p) => p.stock >= 3)!
       const before = await counts()
       const stock = await stockOf(product._id)
-      const res = await api.post("/api/shop/order/create-order", { ...guestBody([{ product, quantity: 1 }]), ...change }, anyStatus)
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        { ...guestBody([{ product, quantity: 1 }]), ...change },
+        anyStatus
+      )
       expect(res.status).toBe(status)
       expect(res.data).toEqual({ success: false, message })
       expect(await counts()).toEqual(before)
@@ -167,7 +196,10 @@ shopIntegrationTestRunner({
       const otherStock = await stockOf(other._id)
       const res = await api.post(
         "/api/shop/order/create-order",
-        guestBody([{ product: other, quantity: 1 }, { product, quantity: product.stock + 1 }]),
+        guestBody([
+          { product: other, quantity: 1 },
+          { product, quantity: product.stock + 1 },
+        ]),
         anyStatus
       )
       expect(res.status).toBe(409)
@@ -176,7 +208,11 @@ shopIntegrationTestRunner({
       expect(await stockOf(product._id)).toBe(product.stock)
       expect(await stockOf(other._id)).toBe(otherStock)
       const soldOut = products.find((p) => p.stock === 0)!
-      const none = await api.post("/api/shop/order/create-order", guestBody([{ product: soldOut, quantity: 1 }]), anyStatus)
+      const none = await api.post(
+        "/api/shop/order/create-order",
+        guestBody([{ product: soldOut, quantity: 1 }]),
+        anyStatus
+      )
       expect(none.status).toBe(409)
       expect(none.data.message).toBe(`${soldOut.title} is out of stock`)
     })
@@ -202,13 +238,25 @@ shopIntegrationTestRunner({
     it("a signed-in customer orders their cart to their address; the cart is emptied; orders are private", async () => {
       const me = await customerSession(api, "Order Owner")
       const product = products.find((p) => p.stock >= 4)!
-      await api.post("/api/shop/products/addtocart", { userId: me.user.id, productId: product._id, quantity: 2 }, as(me.cookie))
+      await api.post(
+        "/api/shop/products/addtocart",
+        { userId: me.user.id, productId: product._id, quantity: 2 },
+        as(me.cookie)
+      )
       const cartId = (await api.get(`/api/shop/products/getcart/${me.user.id}`, as(me.cookie))).data.data._id
-      const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie))).data.data[0]._id
+      const addressId = (await api.post("/api/shop/address/add", { userId: me.user.id, ...address }, as(me.cookie)))
+        .data.data[0]._id
 
       const res = await api.post(
         "/api/shop/order/create-order",
-        { userId: me.user.id, cartId, TotalAmount: 5, cartItems: [], addressInfo: { addressId }, orderStatus: "pending" },
+        {
+          userId: me.user.id,
+          cartId,
+          TotalAmount: 5,
+          cartItems: [],
+          addressInfo: { addressId },
+          orderStatus: "pending",
+        },
         as(me.cookie)
       )
       expect(res.status).toBe(201)
@@ -255,7 +303,11 @@ shopIntegrationTestRunner({
         anyStatus
       )
       expect(anonymous.status).toBe(401)
-      await api.post("/api/shop/products/addtocart", { userId: snoop.user.id, productId: product._id }, as(snoop.cookie))
+      await api.post(
+        "/api/shop/products/addtocart",
+        { userId: snoop.user.id, productId: product._id },
+        as(snoop.cookie)
+      )
       const wrongAddress = await api.post(
         "/api/shop/order/create-order",
         { userId: snoop.user.id, addressInfo: { addressId } },
@@ -263,12 +315,15 @@ shopIntegrationTestRunner({
       )
       expect(wrongAddress.status).toBe(404)
       // admins may read any order
-      expect((await api.get(`/api/shop/order/get-order-details/${res.data.data._id}`, as(admin.cookie))).status).toBe(200)
+      expect((await api.get(`/api/shop/order/get-order-details/${res.data.data._id}`, as(admin.cookie))).status).toBe(
+        200
+      )
     })
 
     it("an order keeps its title, image and price after the product is deleted", async () => {
       const product = products.find((p) => p.stock >= 1)!
-      const placed = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }]), anyStatus)).data.data
+      const placed = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }]), anyStatus))
+        .data.data
       await api.delete(`/api/admin/products/delete-product/${product._id}`, as(admin.cookie))
       const me = await customerSession(api, "Never Mind")
       expect(me.user.id).toBeTruthy()
@@ -295,7 +350,11 @@ shopIntegrationTestRunner({
         // the admin's answer adds what the fake-order guard found and the Meta Purchase (none: not a landing order), never in the shopper's
         expect(one.data).toEqual({
           success: true,
-          data: { ...first, risk: expect.objectContaining({ level: "low", needsConfirmation: false }), metaPurchase: null },
+          data: {
+            ...first,
+            risk: expect.objectContaining({ level: "low", needsConfirmation: false }),
+            metaPurchase: null,
+          },
         })
         expect((await api.get("/api/admin/order/order-details/order_NOPE", as(admin.cookie))).status).toBe(404)
         const customer = await customerSession(api, "Status Snoop")
@@ -307,8 +366,20 @@ shopIntegrationTestRunner({
       it("pages and searches all-orders in the database: number, id, name, phone, status; case-insensitive and trimmed", async () => {
         const product = products.find((p) => p.stock >= 10)!
         const tag = `Zq${Date.now().toString(36)}`
-        const a = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }], { guestName: `Nadia ${tag}`, guestPhone: "01555000111" }), anyStatus)).data.data
-        const b = (await api.post("/api/shop/order/create-order", guestBody([{ product, quantity: 1 }], { guestName: `Karim ${tag}`, guestPhone: "01555000222" }), anyStatus)).data.data
+        const a = (
+          await api.post(
+            "/api/shop/order/create-order",
+            guestBody([{ product, quantity: 1 }], { guestName: `Nadia ${tag}`, guestPhone: "01555000111" }),
+            anyStatus
+          )
+        ).data.data
+        const b = (
+          await api.post(
+            "/api/shop/order/create-order",
+            guestBody([{ product, quantity: 1 }], { guestName: `Karim ${tag}`, guestPhone: "01555000222" }),
+            anyStatus
+          )
+        ).data.data
         const search = async (query: Record<string, unknown>) => {
           const res = await api.get("/api/admin/order/all-orders", { ...as(admin.cookie), params: query })
           expect(res.status).toBe(200)
@@ -321,14 +392,20 @@ shopIntegrationTestRunner({
         expect(await search({ q: "01555000222" })).toEqual({ ids: [b._id], count: 1 })
         expect((await search({ q: "%" })).count).toBe(0)
         // status: every pending order, and the page size holds
-        const all = (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data.data as { _id: string; orderStatus: string }[]
+        const all = (await api.get("/api/admin/order/all-orders", as(admin.cookie))).data.data as {
+          _id: string
+          orderStatus: string
+        }[]
         const pending = all.filter((o) => o.orderStatus === "pending").map((o) => o._id)
         const firstPage = await search({ q: "PENDING", limit: 2 })
         expect(firstPage).toEqual({ ids: pending.slice(0, 2), count: pending.length })
         const secondPage = await search({ q: "pending", limit: 2, offset: 2 })
         expect(secondPage.ids).toEqual(pending.slice(2, 4))
         // the whole list, paged
-        expect(await search({ offset: 0, limit: 3 })).toEqual({ ids: all.slice(0, 3).map((o) => o._id), count: all.length })
+        expect(await search({ offset: 0, limit: 3 })).toEqual({
+          ids: all.slice(0, 3).map((o) => o._id),
+          count: all.length,
+        })
         expect(await search({ offset: 1_000_000 })).toEqual({ ids: [], count: all.length })
         for (const bad of [{ limit: 0 }, { limit: 1000 }, { offset: -1 }, { limit: "x" }, { sort: "id" }]) {
           const res = await api.get("/api/admin/order/all-orders", { ...as(admin.cookie), params: bad })
@@ -345,7 +422,9 @@ shopIntegrationTestRunner({
         expect(cancelled.status).toBe(200)
         expect(cancelled.data).toMatchObject({ success: true, message: "Order status updated successfully!" })
         expect(cancelled.data.data.orderStatus).toBe("cancelled")
-        expect(new Date(cancelled.data.data.orderUpdateDate).getTime()).toBeGreaterThan(new Date(order.orderUpdateDate).getTime())
+        expect(new Date(cancelled.data.data.orderUpdateDate).getTime()).toBeGreaterThan(
+          new Date(order.orderUpdateDate).getTime()
+        )
         expect(await stockOf(product._id)).toBe(stock + 2)
         // cancelling twice gives nothing back twice
         await setStatus(order._id, "cancelled")
@@ -383,7 +462,11 @@ shopIntegrationTestRunner({
         const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
         const { data } = await query.graph({
           entity: "order",
-          fields: ["payment_collections.status", "payment_collections.captured_amount", "payment_collections.payments.provider_id"],
+          fields: [
+            "payment_collections.status",
+            "payment_collections.captured_amount",
+            "payment_collections.payments.provider_id",
+          ],
           filters: { id: order._id },
         })
         const collection = data[0].payment_collections![0]!
@@ -397,8 +480,12 @@ shopIntegrationTestRunner({
         const order = await place(product)
         const res = await setStatus(order._id, status)
         expect(res.status).toBe(400)
-        expect(res.data.message).toMatch(/orderStatus must be one of: pending, completed, cancelled, shipped, delivered/)
-        expect((await api.get(`/api/admin/order/order-details/${order._id}`, as(admin.cookie))).data.data.orderStatus).toBe("pending")
+        expect(res.data.message).toMatch(
+          /orderStatus must be one of: pending, completed, cancelled, shipped, delivered/
+        )
+        expect(
+          (await api.get(`/api/admin/order/order-details/${order._id}`, as(admin.cookie))).data.data.orderStatus
+        ).toBe("pending")
       })
     })
   },

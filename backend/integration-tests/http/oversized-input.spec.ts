@@ -3,14 +3,14 @@
 process.env.LOGIN_LIMIT_PER_EMAIL = "1000000"
 process.env.LOGIN_LIMIT_PER_ADDRESS = "1000000"
 
+import { performance } from "node:perf_hooks"
 import type { AxiosResponse } from "axios"
 import fc from "fast-check"
-import { performance } from "node:perf_hooks"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { isEmail } from "@shop/contract"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(900_000)
@@ -46,15 +46,15 @@ const HEALTH_BUDGET_MS = 1_000
 /** Each fills `bytes` of UTF-8 (give or take one unit). */
 const repeat = (unit: string) => (bytes: number) => unit.repeat(Math.floor(bytes / Buffer.byteLength(unit)))
 const PATTERNS: Record<string, (bytes: number) => string> = {
-  "aaaa": repeat("a"),
+  aaaa: repeat("a"),
   "a@a@": repeat("a@"),
   "@a.@a.": repeat("@a."),
   "....": repeat("."),
   "a@aa@a": repeat("a@a"),
-  "spaces": repeat(" "),
+  spaces: repeat(" "),
   "0000": repeat("0"),
   "----": repeat("-"),
-  "Bengali": repeat("ঢাকা অফার "),
+  Bengali: repeat("ঢাকা অফার "),
   // quadratic in /^[^\s@]+@[^\s@]+\.[^\s@]+$/: every split of the dots is tried
   "a@....@": (bytes) => `a@${".".repeat(bytes - 3)}@`,
   "a@a.a.@": (bytes) => `a@${"a.".repeat(Math.floor((bytes - 3) / 2))}@`,
@@ -89,7 +89,10 @@ shopIntegrationTestRunner({
     let aliceAddressId: string
     let pageId: string
 
-    const headers = (cookie?: string, extra: Record<string, string> = {}) => ({ ...extra, ...(cookie ? { cookie } : {}) })
+    const headers = (cookie?: string, extra: Record<string, string> = {}) => ({
+      ...extra,
+      ...(cookie ? { cookie } : {}),
+    })
 
     /** One case per string field of `valid`: the field holds a pattern, the body as large as the limit takes. */
     function bodyCases(
@@ -122,12 +125,18 @@ shopIntegrationTestRunner({
     }
 
     /** A case for a value in the URL (query string or path). */
-    function urlCase(name: string, method: "get" | "put", url: (encoded: string) => string, options: { cookie?: string; status?: number } = {}): Case {
+    function urlCase(
+      name: string,
+      method: "get" | "put",
+      url: (encoded: string) => string,
+      options: { cookie?: string; status?: number } = {}
+    ): Case {
       return {
         name,
         bytes: URL_BYTES,
         status: options.status ?? 400,
-        send: (value) => api.request({ method, url: url(encodeURIComponent(value)), ...anyStatus, headers: headers(options.cookie) }),
+        send: (value) =>
+          api.request({ method, url: url(encodeURIComponent(value)), ...anyStatus, headers: headers(options.cookie) }),
       }
     }
 
@@ -146,7 +155,14 @@ shopIntegrationTestRunner({
       } while (!answered)
       const res = await request
       const used = process.cpuUsage(before)
-      return { name, status: res.status, body: res.data, cpuMs: (used.user + used.system) / 1000, healthMs, healthStatus }
+      return {
+        name,
+        status: res.status,
+        body: res.data,
+        cpuMs: (used.user + used.system) / 1000,
+        healthMs,
+        healthStatus,
+      }
     }
 
     /** Each refused with its 4xx `{ success: false, message }`, under a second of CPU, /health answering within a second. */
@@ -184,7 +200,13 @@ shopIntegrationTestRunner({
       expectRefusedQuickly(rows)
     }
 
-    const address = { address: "House 1, Road 2", city: "Dhaka", pincode: "1209", number: "01711111111", notes: "Gate 3" }
+    const address = {
+      address: "House 1, Road 2",
+      city: "Dhaka",
+      pincode: "1209",
+      number: "01711111111",
+      notes: "Gate 3",
+    }
 
     beforeAll(async () => {
       await seed({ container: getContainer(), args: [] } as never)
@@ -192,7 +214,11 @@ shopIntegrationTestRunner({
       alice = (await customerSession(api, "Alice Oversized")) as typeof alice
       const products: Product[] = (await api.get("/api/shop/products/get")).data.products
       product = products[0]
-      const added = await api.post("/api/shop/address/add", { userId: alice.user._id, ...address }, { headers: { cookie: alice.cookie } })
+      const added = await api.post(
+        "/api/shop/address/add",
+        { userId: alice.user._id, ...address },
+        { headers: { cookie: alice.cookie } }
+      )
       expect(added.status).toBe(201)
       const addresses = await api.get(`/api/shop/address/get/${alice.user._id}`, { headers: { cookie: alice.cookie } })
       aliceAddressId = addresses.data.data[0]._id
@@ -206,22 +232,63 @@ shopIntegrationTestRunner({
 
     it("isEmail accepts exactly what the old pattern did", () => {
       const OLD = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-      const unit = fc.constantFrom("a", "Z", "@", ".", "-", " ", "\t", "\n", "\u00a0", "\u2028", "\ufeff", "ঢ", "😀", "\u200b")
-      fc.assert(fc.property(fc.string({ unit, maxLength: 12 }), (s) => isEmail(s) === OLD.test(s)), { numRuns: 20_000, seed: 3 })
-      fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 12 }), (s) => isEmail(s) === OLD.test(s)), { numRuns: 20_000, seed: 4 })
+      const unit = fc.constantFrom(
+        "a",
+        "Z",
+        "@",
+        ".",
+        "-",
+        " ",
+        "\t",
+        "\n",
+        "\u00a0",
+        "\u2028",
+        "\ufeff",
+        "ঢ",
+        "😀",
+        "\u200b"
+      )
+      fc.assert(
+        fc.property(fc.string({ unit, maxLength: 12 }), (s) => isEmail(s) === OLD.test(s)),
+        { numRuns: 20_000, seed: 3 }
+      )
+      fc.assert(
+        fc.property(fc.string({ unit: "binary", maxLength: 12 }), (s) => isEmail(s) === OLD.test(s)),
+        { numRuns: 20_000, seed: 4 }
+      )
       expect(["a@b.co", "a.b@c.d.e", "x@y..z"].map(isEmail)).toEqual([true, true, true])
-      expect(["", "a@b", "a@.b", "a@b.", "@b.co", "a@@b.co", "a@b@c.co", "a b@c.co"].map(isEmail)).toEqual(Array(8).fill(false))
+      expect(["", "a@b", "a@.b", "a@b.", "@b.co", "a@@b.co", "a@b@c.co", "a b@c.co"].map(isEmail)).toEqual(
+        Array(8).fill(false)
+      )
     })
 
     it("public routes: guest and landing orders, register, login, landing read, product list", async () => {
-      const order = { isGuest: true, guestName: "Guest", guestEmail: "guest@example.com", guestPhone: "01711111111", cartItems: [{ productId: product._id, quantity: 1 }], addressInfo: [address] }
+      const order = {
+        isGuest: true,
+        guestName: "Guest",
+        guestEmail: "guest@example.com",
+        guestPhone: "01711111111",
+        cartItems: [{ productId: product._id, quantity: 1 }],
+        addressInfo: [address],
+      }
       await fire([
         ...bodyCases("guest order", "post", "/api/shop/order/create-order", order),
-        ...bodyCases("landing order", "post", "/api/shop/order/create-order", { ...order, guestName: "ফাজ", landingPageSlug: DEMO_LANDING_PAGE.slug, deliveryArea: "dhaka" }),
-        ...bodyCases("register", "post", "/api/auth/register", { username: "Oversized", email: "oversized@example.com", password: "secret123" }),
+        ...bodyCases("landing order", "post", "/api/shop/order/create-order", {
+          ...order,
+          guestName: "ফাজ",
+          landingPageSlug: DEMO_LANDING_PAGE.slug,
+          deliveryArea: "dhaka",
+        }),
+        ...bodyCases("register", "post", "/api/auth/register", {
+          username: "Oversized",
+          email: "oversized@example.com",
+          password: "secret123",
+        }),
         ...bodyCases("login", "post", "/api/auth/login", { email: ADMIN.email, password: "wrong-password" }),
         urlCase("landing read slug", "get", (v) => `/api/landing/${v}`, { status: 404 }),
-        ...["category", "brand", "sortBy"].map((key) => urlCase(`product list ${key}`, "get", (v) => `/api/shop/products/get?${key}=${v}`)),
+        ...["category", "brand", "sortBy"].map((key) =>
+          urlCase(`product list ${key}`, "get", (v) => `/api/shop/products/get?${key}=${v}`)
+        ),
       ])
     })
 
@@ -229,20 +296,57 @@ shopIntegrationTestRunner({
       const own = { cookie: alice.cookie, status: { userId: 403 } }
       await fire([
         ...bodyCases("address add", "post", "/api/shop/address/add", { userId: alice.user._id, ...address }, own),
-        ...bodyCases("address update", "put", `/api/shop/address/update/${alice.user._id}/${aliceAddressId}`, address, own),
-        ...bodyCases("add to cart", "post", "/api/shop/products/addtocart", { userId: alice.user._id, productId: product._id, quantity: "1" }, own),
-        urlCase("cart quantity", "put", (v) => `/api/shop/products/updatecart/${alice.user._id}/${product._id}/${v}`, { cookie: alice.cookie }),
-        ...bodyCases("customer order", "post", "/api/shop/order/create-order", { userId: alice.user._id, cartId: "cart_01", addressInfo: { addressId: aliceAddressId } }, own),
+        ...bodyCases(
+          "address update",
+          "put",
+          `/api/shop/address/update/${alice.user._id}/${aliceAddressId}`,
+          address,
+          own
+        ),
+        ...bodyCases(
+          "add to cart",
+          "post",
+          "/api/shop/products/addtocart",
+          { userId: alice.user._id, productId: product._id, quantity: "1" },
+          own
+        ),
+        urlCase("cart quantity", "put", (v) => `/api/shop/products/updatecart/${alice.user._id}/${product._id}/${v}`, {
+          cookie: alice.cookie,
+        }),
+        ...bodyCases(
+          "customer order",
+          "post",
+          "/api/shop/order/create-order",
+          { userId: alice.user._id, cartId: "cart_01", addressInfo: { addressId: aliceAddressId } },
+          own
+        ),
       ])
     })
 
     it("admin routes: products, landing pages, order status, order search, dashboard", async () => {
-      const form = { image: product.image, title: "Oversized", description: "A product", category: product.category, brand: product.brand, price: "100", saleprice: "50", stock: "5", discount: "0" }
+      const form = {
+        image: product.image,
+        title: "Oversized",
+        description: "A product",
+        category: product.category,
+        brand: product.brand,
+        price: "100",
+        saleprice: "50",
+        stock: "5",
+        discount: "0",
+      }
       const page = {
         title: "Oversized",
         slug: "oversized",
         productId: product._id,
-        hero: { headline: "h", subheadline: "s", heroImage: "/static/a.png", heroImages: ["https://example.com/a.png"], description: "d", ctaButtonText: "Order" },
+        hero: {
+          headline: "h",
+          subheadline: "s",
+          heroImage: "/static/a.png",
+          heroImages: ["https://example.com/a.png"],
+          description: "d",
+          ctaButtonText: "Order",
+        },
         benefits: [{ icon: "✓", title: "t", description: "d" }],
         gallery: { images: ["/static/b.png"] },
         testimonials: [{ name: "n", rating: 5, comment: "c", image: "" }],
@@ -257,8 +361,20 @@ shopIntegrationTestRunner({
         ...bodyCases("edit product", "put", `/api/admin/products/edit-product/${product._id}`, form, asAdmin),
         ...bodyCases("create landing page", "post", "/api/admin/landing-pages/create", page, asAdmin),
         // the other spellings: the populated product, badges as a list
-        ...bodyCases("update landing page", "put", `/api/admin/landing-pages/${pageId}`, { ...page, productId: { _id: product._id }, trustBadges: { badges: ["Free Delivery"] } }, asAdmin),
-        ...bodyCases("order status", "put", "/api/admin/order/update-order-status", { orderId: "order_01", orderStatus: "shipped" }, asAdmin),
+        ...bodyCases(
+          "update landing page",
+          "put",
+          `/api/admin/landing-pages/${pageId}`,
+          { ...page, productId: { _id: product._id }, trustBadges: { badges: ["Free Delivery"] } },
+          asAdmin
+        ),
+        ...bodyCases(
+          "order status",
+          "put",
+          "/api/admin/order/update-order-status",
+          { orderId: "order_01", orderStatus: "shipped" },
+          asAdmin
+        ),
         urlCase("order search q", "get", (v) => `/api/admin/order/all-orders?q=${v}`, asAdmin),
         urlCase("dashboard period", "get", (v) => `/api/admin/dashboard?period=${v}`, asAdmin),
       ])
@@ -269,7 +385,11 @@ shopIntegrationTestRunner({
       const over = body.replace('""', `"${"a".repeat(BODY_LIMIT + 1 - Buffer.byteLength(body))}"`)
       expect(Buffer.byteLength(over)).toBe(BODY_LIMIT + 1)
       const row = await measure("guest order over the limit", () =>
-        api.post("/api/shop/order/create-order", over, { ...anyStatus, headers: { "content-type": "application/json" }, transformRequest: (d: unknown) => d })
+        api.post("/api/shop/order/create-order", over, {
+          ...anyStatus,
+          headers: { "content-type": "application/json" },
+          transformRequest: (d: unknown) => d,
+        })
       )
       expect(row.body).toEqual({ success: false, message: "Request body is too large" })
       expectRefusedQuickly([{ ...row, expected: 413 }])

@@ -1,7 +1,7 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import path from "path"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { anyStatus } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -14,7 +14,11 @@ jest.setTimeout(240_000)
 function countStatements() {
   const roots = [path.dirname(require.resolve("pg/package.json"))]
   try {
-    roots.push(path.dirname(require.resolve("pg/package.json", { paths: [path.dirname(require.resolve("@mikro-orm/postgresql"))] })))
+    roots.push(
+      path.dirname(
+        require.resolve("pg/package.json", { paths: [path.dirname(require.resolve("@mikro-orm/postgresql"))] })
+      )
+    )
   } catch {
     // only one copy
   }
@@ -25,7 +29,7 @@ function countStatements() {
     const original = Client.prototype.query
     Client.prototype.query = function (this: unknown, ...args: unknown[]) {
       const first = args[0] as string | { text?: string }
-      const text = typeof first === "string" ? first : first?.text ?? "?"
+      const text = typeof first === "string" ? first : (first?.text ?? "?")
       // a pooled connection's one-time setup is not the request's work
       if (!/^set search_path/i.test(text)) statements.push(text)
       return original.apply(this, args)
@@ -95,7 +99,8 @@ shopIntegrationTestRunner({
       })
       // print them so a regression is easy to read
       console.info(`statements: one line ${one.length}, five lines ${five.length}`)
-      if (process.env.PRINT_STATEMENTS) console.info(one.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, " ").slice(0, 220)}`).join("\n"))
+      if (process.env.PRINT_STATEMENTS)
+        console.info(one.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, " ").slice(0, 220)}`).join("\n"))
       expect(one.length).toBeGreaterThan(5)
       expect(five.length - one.length).toBeLessThanOrEqual(2)
     })

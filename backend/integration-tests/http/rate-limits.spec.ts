@@ -7,12 +7,12 @@ process.env.ORDER_LIMIT_PER_ADDRESS = "10"
 process.env.REGISTER_LIMIT_PER_ADDRESS = "3"
 process.env.TRUST_PROXY = "10.9.8.7"
 
-import { shopIntegrationTestRunner } from "../utils/runner"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Agent } from "node:http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { anyStatus } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -58,7 +58,10 @@ shopIntegrationTestRunner({
       const ordersBefore = await count("shop_order")
       const refused = await landingOrder("01812345678")
       expect(refused.status).toBe(429)
-      expect(refused.data).toEqual({ success: false, message: "এই নম্বর থেকে অল্প সময়ে অনেকগুলো অর্ডার এসেছে। অনুগ্রহ করে ১ মিনিট পরে আবার চেষ্টা করুন" })
+      expect(refused.data).toEqual({
+        success: false,
+        message: "এই নম্বর থেকে অল্প সময়ে অনেকগুলো অর্ডার এসেছে। অনুগ্রহ করে ১ মিনিট পরে আবার চেষ্টা করুন",
+      })
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
       expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60)
       // the same mobile written another way is the same phone
@@ -107,7 +110,10 @@ shopIntegrationTestRunner({
           { isGuest: true, landingPageSlug: DEMO_LANDING_PAGE.slug, guestName: "", guestPhone: `0155000000${i}` },
           fromElsewhere
         )
-        expect([invalid.status, invalid.data]).toEqual([400, { success: false, message: "অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন" }])
+        expect([invalid.status, invalid.data]).toEqual([
+          400,
+          { success: false, message: "অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন" },
+        ])
       }
       // a well-formed order from a fresh phone is over the address's limit now: 429 in Bengali, before validation
       const refused = await api.post(
@@ -122,16 +128,26 @@ shopIntegrationTestRunner({
         },
         fromElsewhere
       )
-      expect([refused.status, refused.data]).toEqual([429, { success: false, message: "এই নম্বর থেকে অল্প সময়ে অনেকগুলো অর্ডার এসেছে। অনুগ্রহ করে ১ মিনিট পরে আবার চেষ্টা করুন" }])
+      expect([refused.status, refused.data]).toEqual([
+        429,
+        { success: false, message: "এই নম্বর থেকে অল্প সময়ে অনেকগুলো অর্ডার এসেছে। অনুগ্রহ করে ১ মিনিট পরে আবার চেষ্টা করুন" },
+      ])
       // and so is an invalid body, in English off a landing page
       const invalid = await api.post("/api/shop/order/create-order", { isGuest: true, guestEmail: "x" }, fromElsewhere)
-      expect([invalid.status, invalid.data]).toEqual([429, { success: false, message: "Too many orders. Please try again in 1 minute." }])
+      expect([invalid.status, invalid.data]).toEqual([
+        429,
+        { success: false, message: "Too many orders. Please try again in 1 minute." },
+      ])
       expect(await count("shop_order")).toBe(ordersBefore)
     })
 
     it("takes at most 3 registrations from one client address; the refused one creates no account", async () => {
       const register = (i: number) =>
-        api.post("/api/auth/register", { username: `Limit ${i}`, email: `limit-${i}@example.com`, password: "secret123" }, forgedHeaders())
+        api.post(
+          "/api/auth/register",
+          { username: `Limit ${i}`, email: `limit-${i}@example.com`, password: "secret123" },
+          forgedHeaders()
+        )
       for (let i = 0; i < 3; i++) {
         expect((await register(i)).status).toBe(201)
       }
@@ -143,7 +159,11 @@ shopIntegrationTestRunner({
         message: "Too many registrations from this network. Please try again in 60 minutes.",
       })
       expect(await count("customer")).toBe(customersBefore)
-      const login = await api.post("/api/auth/login", { email: "limit-3@example.com", password: "secret123" }, anyStatus)
+      const login = await api.post(
+        "/api/auth/login",
+        { email: "limit-3@example.com", password: "secret123" },
+        anyStatus
+      )
       expect(login.status).toBe(401)
     })
   },

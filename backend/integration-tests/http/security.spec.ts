@@ -1,7 +1,7 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -39,7 +39,11 @@ shopIntegrationTestRunner({
       const attempts = [
         api.post("/api/shop/order/create-order", guestOrder(), withHeaders({ origin: "https://evil.example" })),
         api.post("/api/shop/order/create-order", guestOrder(), withHeaders({ "sec-fetch-site": "cross-site" })),
-        api.post("/api/auth/register", { username: "X", email: "x@example.com", password: "secret123" }, withHeaders({ origin: "null" })),
+        api.post(
+          "/api/auth/register",
+          { username: "X", email: "x@example.com", password: "secret123" },
+          withHeaders({ origin: "null" })
+        ),
         api.post("/api/auth/login", ADMIN, withHeaders({ origin: "http://localhost.evil.example:9000" })),
         // an admin's own session cookie does not help a foreign page
         api.post(
@@ -47,25 +51,43 @@ shopIntegrationTestRunner({
           { ...product, title: "Planted" },
           withHeaders({ origin: "https://evil.example", cookie: admin.cookie })
         ),
-        api.delete(`/api/admin/products/delete-product/${product._id}`, withHeaders({ "sec-fetch-site": "cross-site", cookie: admin.cookie })),
+        api.delete(
+          `/api/admin/products/delete-product/${product._id}`,
+          withHeaders({ "sec-fetch-site": "cross-site", cookie: admin.cookie })
+        ),
       ]
       for (const res of await Promise.all(attempts)) {
         expect(res.status).toBe(403)
         expect(res.data).toEqual(REFUSED)
       }
-      expect([await count("shop_order"), await count("customer"), await count("product")]).toEqual([orders, customers, products])
+      expect([await count("shop_order"), await count("customer"), await count("product")]).toEqual([
+        orders,
+        customers,
+        products,
+      ])
     })
 
     it("lets the shop's own pages, configured origins and non-browser clients through; reads are never refused", async () => {
       const host = new URL(api.defaults.baseURL!).host
-      const sameOrigin = await api.post("/api/shop/order/create-order", guestOrder(), withHeaders({ origin: `http://${host}`, "sec-fetch-site": "same-origin" }))
+      const sameOrigin = await api.post(
+        "/api/shop/order/create-order",
+        guestOrder(),
+        withHeaders({ origin: `http://${host}`, "sec-fetch-site": "same-origin" })
+      )
       expect(sameOrigin.status).toBe(201)
       // the storefront in development (a configured CORS origin)
-      const storefront = await api.post("/api/shop/order/create-order", guestOrder(), withHeaders({ origin: "http://localhost:5173", "sec-fetch-site": "same-site" }))
+      const storefront = await api.post(
+        "/api/shop/order/create-order",
+        guestOrder(),
+        withHeaders({ origin: "http://localhost:5173", "sec-fetch-site": "same-site" })
+      )
       expect(storefront.status).toBe(201)
       const plain = await api.post("/api/shop/order/create-order", guestOrder(), anyStatus)
       expect(plain.status).toBe(201)
-      const read = await api.get("/api/shop/products/get", withHeaders({ origin: "https://evil.example", "sec-fetch-site": "cross-site" }))
+      const read = await api.get(
+        "/api/shop/products/get",
+        withHeaders({ origin: "https://evil.example", "sec-fetch-site": "cross-site" })
+      )
       expect(read.status).toBe(200)
     })
 

@@ -1,13 +1,13 @@
-import { shopIntegrationTestRunner } from "../utils/runner"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, generateEntityId, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Product } from "@shop/contract"
-import { recoverStockHoldsWorkflow } from "../../src/workflows/recover-stock-holds"
 import { SHOP_ORDER_MODULE } from "../../src/modules/shop-order"
 import type ShopOrderModuleService from "../../src/modules/shop-order/service"
 import seed from "../../src/scripts/seed"
 import { placeShopOrderWorkflow, type PlaceShopOrderInput } from "../../src/workflows/place-shop-order"
+import { recoverStockHoldsWorkflow } from "../../src/workflows/recover-stock-holds"
+import { shopIntegrationTestRunner } from "../utils/runner"
 
 jest.setTimeout(240_000)
 
@@ -40,11 +40,21 @@ shopIntegrationTestRunner({
     const shopOrders = () => container().resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
     /** One sweep of the crash recovery (the job's workflow). */
     const recoverStockHolds = async (opts: { graceSeconds: number; keepSeconds: number }) =>
-      (await recoverStockHoldsWorkflow(container()).run({ input: { grace_seconds: opts.graceSeconds, keep_seconds: opts.keepSeconds } })).result
+      (
+        await recoverStockHoldsWorkflow(container()).run({
+          input: { grace_seconds: opts.graceSeconds, keep_seconds: opts.keepSeconds },
+        })
+      ).result
     const sql = async (text: string, bindings: unknown[] = []) =>
       (await (container().resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex).raw(text, bindings)).rows
     const stock = async () =>
-      Number((await sql(`select stocked_quantity from inventory_level where inventory_item_id = ?`, [level.inventory_item_id]))[0].stocked_quantity)
+      Number(
+        (
+          await sql(`select stocked_quantity from inventory_level where inventory_item_id = ?`, [
+            level.inventory_item_id,
+          ])
+        )[0].stocked_quantity
+      )
     const counts = async () =>
       (
         await sql(`select
@@ -54,7 +64,10 @@ shopIntegrationTestRunner({
           (select count(*) from stock_hold where released_at is null)::int as holds`)
       )[0]
     const line = (quantity: number) => [{ inventory_item_id: level.inventory_item_id, quantity, title: product.title }]
-    const newIds = () => ({ order_id: generateEntityId(undefined, "order"), payment_collection_id: generateEntityId(undefined, "pay_col") })
+    const newIds = () => ({
+      order_id: generateEntityId(undefined, "order"),
+      payment_collection_id: generateEntityId(undefined, "pay_col"),
+    })
     const backdate = (ids: string[]) =>
       sql(`update stock_hold set created_at = now() - interval '10 minutes' where id = any(?::text[])`, [ids])
 
@@ -82,7 +95,14 @@ shopIntegrationTestRunner({
           email: "undo@example.com",
           guest_name: "Undo Test",
           guest_phone: "01712121212",
-          address: { name: "Undo Test", address: "House 1", city: "Dhaka", pincode: "1216", number: "01712121212", notes: "" },
+          address: {
+            name: "Undo Test",
+            address: "House 1",
+            city: "Dhaka",
+            pincode: "1216",
+            number: "01712121212",
+            notes: "",
+          },
           delivery_area: "dhaka",
         },
         throwOnError: false,
@@ -99,19 +119,27 @@ shopIntegrationTestRunner({
       const ids = newIds()
       await shopOrders().takeStock(level.location_id, line(3), undefined, ids)
       // a guest order's own guest customer record (native-guest-customer step)
-      const guest = await container().resolve(Modules.CUSTOMER).createCustomers({ first_name: "Crashed", has_account: false })
-      await container().resolve(Modules.ORDER).createOrders({
-        id: ids.order_id,
-        customer_id: guest.id,
-        currency_code: "bdt",
-        email: "crashed@example.com",
-        items: [{ title: product.title, quantity: 3, unit_price: 100 }],
-      } as never)
-      await container().resolve(Modules.PAYMENT).createPaymentCollections([{ id: ids.payment_collection_id, currency_code: "bdt", amount: 300 } as never])
-      await container().resolve(ContainerRegistrationKeys.LINK).create({
-        [Modules.ORDER]: { order_id: ids.order_id },
-        [Modules.PAYMENT]: { payment_collection_id: ids.payment_collection_id },
-      })
+      const guest = await container()
+        .resolve(Modules.CUSTOMER)
+        .createCustomers({ first_name: "Crashed", has_account: false })
+      await container()
+        .resolve(Modules.ORDER)
+        .createOrders({
+          id: ids.order_id,
+          customer_id: guest.id,
+          currency_code: "bdt",
+          email: "crashed@example.com",
+          items: [{ title: product.title, quantity: 3, unit_price: 100 }],
+        } as never)
+      await container()
+        .resolve(Modules.PAYMENT)
+        .createPaymentCollections([{ id: ids.payment_collection_id, currency_code: "bdt", amount: 300 } as never])
+      await container()
+        .resolve(ContainerRegistrationKeys.LINK)
+        .create({
+          [Modules.ORDER]: { order_id: ids.order_id },
+          [Modules.PAYMENT]: { payment_collection_id: ids.payment_collection_id },
+        })
       expect(await stock()).toBe(stockBefore - 3)
 
       // within the grace period nothing moves
@@ -158,9 +186,7 @@ shopIntegrationTestRunner({
       await backdate(holds.map((h) => h.order_id))
       expect(await stock()).toBe(stockBefore - 6)
 
-      const runs = await Promise.all(
-        [1, 2, 3].map(() => recoverStockHolds({ graceSeconds: 60, keepSeconds: 3600 }))
-      )
+      const runs = await Promise.all([1, 2, 3].map(() => recoverStockHolds({ graceSeconds: 60, keepSeconds: 3600 })))
       const released = runs.flatMap((r) => r.released)
       expect(released.sort()).toEqual(holds.map((h) => h.order_id).sort())
       expect(await stock()).toBe(stockBefore)

@@ -1,8 +1,8 @@
-import Medusa from "@medusajs/js-sdk"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import Medusa from "@medusajs/js-sdk"
 import type { Order, Product } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -40,11 +40,17 @@ shopIntegrationTestRunner({
     }
 
     /** The starter's checkout up to the payment session; answers the cart and what was bought. */
-    async function starterCart(sdk: Medusa, opts: { quantity?: number; city?: string; email?: string; phone?: string } = {}) {
+    async function starterCart(
+      sdk: Medusa,
+      opts: { quantity?: number; city?: string; email?: string; phone?: string } = {}
+    ) {
       const { regions } = await sdk.store.region.list()
       const region = regions.find((r) => r.countries?.some((c) => c.iso_2 === "bd"))!
       expect(region.currency_code).toBe("bdt")
-      const { products } = await sdk.store.product.list({ region_id: region.id, fields: "*variants.calculated_price,+variants.inventory_quantity" })
+      const { products } = await sdk.store.product.list({
+        region_id: region.id,
+        fields: "*variants.calculated_price,+variants.inventory_quantity",
+      })
       const product = products.find((p) => (p.variants?.[0]?.inventory_quantity ?? 0) > 20)!
       const variant = product.variants![0]!
       const { cart: created } = await sdk.store.cart.create({ region_id: region.id })
@@ -58,7 +64,11 @@ shopIntegrationTestRunner({
         country_code: "bd",
         phone: opts.phone ?? "+8801712345678",
       }
-      await sdk.store.cart.update(created.id, { email: opts.email ?? "starter@example.com", shipping_address: address, billing_address: address })
+      await sdk.store.cart.update(created.id, {
+        email: opts.email ?? "starter@example.com",
+        shipping_address: address,
+        billing_address: address,
+      })
       const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: created.id })
       // only the address's area's delivery is offered, at the charge the order will make
       const area = address.city === "Dhaka" ? "Inside Dhaka" : "Outside Dhaka"
@@ -77,7 +87,9 @@ shopIntegrationTestRunner({
       const reservations = await count("reservation_item")
       const done = await sdk.store.cart.complete(cart.id)
       expect(done.type).toBe("order")
-      const order = (done as { order: { id: string; total: number; email: string; payment_collections?: { status: string }[] } }).order
+      const order = (
+        done as { order: { id: string; total: number; email: string; payment_collections?: { status: string }[] } }
+      ).order
       const pays = before.saleprice > 0 ? before.saleprice : before.price
       // outside Dhaka: ৳120, decided by the shop from the city
       expect(order.total).toBe(pays * 2 + 120)
@@ -85,12 +97,25 @@ shopIntegrationTestRunner({
       expect((await shopProduct(product.id)).stock).toBe(before.stock - 2)
 
       const admin = await loginAs(api, ADMIN)
-      const rows = (await api.get("/api/admin/order/all-orders", { ...anyStatus, headers: { cookie: admin.cookie } })).data.data as Order[]
+      const rows = (await api.get("/api/admin/order/all-orders", { ...anyStatus, headers: { cookie: admin.cookie } }))
+        .data.data as Order[]
       const mine = rows.find((o) => o._id === order.id)!
-      expect(mine).toMatchObject({ orderStatus: "pending", isGuest: true, guestName: "Starter Shopper", guestPhone: "01712345678", TotalAmount: pays * 2 + 120, deliveryArea: "outside", paymentMethod: "cod" })
+      expect(mine).toMatchObject({
+        orderStatus: "pending",
+        isGuest: true,
+        guestName: "Starter Shopper",
+        guestPhone: "01712345678",
+        TotalAmount: pays * 2 + 120,
+        deliveryArea: "outside",
+        paymentMethod: "cod",
+      })
       expect(mine.orderNumber).toMatch(/^ORD-/)
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["payment_collections.status", "payment_collections.amount"], filters: { id: order.id } })
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["payment_collections.status", "payment_collections.amount"],
+        filters: { id: order.id },
+      })
       expect((data[0] as { payment_collections: { status: string; amount: number }[] }).payment_collections).toEqual([
         expect.objectContaining({ status: "not_paid", amount: pays * 2 + 120 }),
       ])
@@ -108,7 +133,11 @@ shopIntegrationTestRunner({
       const { cart } = await starterCart(sdkFor(), { email })
       const done = (await sdkFor().store.cart.complete(cart.id)) as { order: { id: string } }
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["customer_id", "customer.has_account"], filters: { id: done.order.id } })
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["customer_id", "customer.has_account"],
+        filters: { id: done.order.id },
+      })
       const row = data[0] as { customer_id: string; customer: { has_account: boolean } }
       expect(row.customer_id).not.toBe(owner.user.id)
       expect(row.customer.has_account).toBe(false)
@@ -124,9 +153,16 @@ shopIntegrationTestRunner({
       const { cart } = await starterCart(sdk, { email: "starter.signed.in@example.com" })
       const done = (await sdk.store.cart.complete(cart.id)) as { order: { id: string } }
       const admin = await loginAs(api, ADMIN)
-      const details = (await api.get(`/api/admin/order/order-details/${done.order.id}`, { ...anyStatus, headers: { cookie: admin.cookie } })).data.data as Order
+      const details = (
+        await api.get(`/api/admin/order/order-details/${done.order.id}`, {
+          ...anyStatus,
+          headers: { cookie: admin.cookie },
+        })
+      ).data.data as Order
       expect(details).toMatchObject({ isGuest: false, userId: { _id: me.user.id } })
-      const mine = (await api.get(`/api/shop/order/get-orders/${me.user.id}`, { ...anyStatus, headers: { cookie: me.cookie } })).data.data as Order[]
+      const mine = (
+        await api.get(`/api/shop/order/get-orders/${me.user.id}`, { ...anyStatus, headers: { cookie: me.cookie } })
+      ).data.data as Order[]
       expect(mine.map((o) => o._id)).toContain(done.order.id)
     })
 
@@ -136,7 +172,11 @@ shopIntegrationTestRunner({
       const answers: number[] = []
       for (let i = 0; i < 6; i++) {
         const { cart } = await starterCart(sdkFor(), { phone, quantity: 1 })
-        const res = await api.post(`/store/carts/${cart.id}/complete`, {}, { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } })
+        const res = await api.post(
+          `/store/carts/${cart.id}/complete`,
+          {},
+          { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } }
+        )
         answers.push(res.status)
         if (res.status === 429) {
           expect(res.data.message).toMatch(/^Too many orders\. Please try again in \d+ minutes?\.$/)
@@ -154,22 +194,53 @@ shopIntegrationTestRunner({
       const admin = await loginAs(api, ADMIN)
       const current = await shopProduct(product.id)
       const { _id, ...form } = current
-      expect((await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock: 1 }, { ...anyStatus, headers: { cookie: admin.cookie } })).status).toBe(200)
+      expect(
+        (
+          await api.put(
+            `/api/admin/products/edit-product/${_id}`,
+            { ...form, stock: 1 },
+            { ...anyStatus, headers: { cookie: admin.cookie } }
+          )
+        ).status
+      ).toBe(200)
       const orders = await count("shop_order")
-      const soldOut = await api.post(`/store/carts/${cart.id}/complete`, {}, { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } })
+      const soldOut = await api.post(
+        `/store/carts/${cart.id}/complete`,
+        {},
+        { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } }
+      )
       expect(soldOut.status).toBe(409)
       expect(soldOut.data.message).toBe(`Only 1 of ${current.title} left in stock`)
       expect(await count("shop_order")).toBe(orders)
       expect((await shopProduct(product.id)).stock).toBe(1)
-      await api.put(`/api/admin/products/edit-product/${_id}`, { ...form, stock: 500 }, { ...anyStatus, headers: { cookie: admin.cookie } })
+      await api.put(
+        `/api/admin/products/edit-product/${_id}`,
+        { ...form, stock: 500 },
+        { ...anyStatus, headers: { cookie: admin.cookie } }
+      )
 
       const { cart: badPhone } = await starterCart(sdkFor(), { phone: "12345" })
-      const refused = await api.post(`/store/carts/${badPhone.id}/complete`, {}, { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } })
-      expect([refused.status, refused.data.message]).toEqual([400, "Please enter a valid Bangladeshi mobile number (01XXXXXXXXX)!"])
+      const refused = await api.post(
+        `/store/carts/${badPhone.id}/complete`,
+        {},
+        { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } }
+      )
+      expect([refused.status, refused.data.message]).toEqual([
+        400,
+        "Please enter a valid Bangladeshi mobile number (01XXXXXXXXX)!",
+      ])
 
-      await api.post("/api/admin/order-guard/blocklist", { kind: "phone", value: "01899999999", reason: "Starter fraud" }, { ...anyStatus, headers: { cookie: admin.cookie } })
+      await api.post(
+        "/api/admin/order-guard/blocklist",
+        { kind: "phone", value: "01899999999", reason: "Starter fraud" },
+        { ...anyStatus, headers: { cookie: admin.cookie } }
+      )
       const { cart: blocked } = await starterCart(sdkFor(), { phone: "01899999999" })
-      const no = await api.post(`/store/carts/${blocked.id}/complete`, {}, { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } })
+      const no = await api.post(
+        `/store/carts/${blocked.id}/complete`,
+        {},
+        { ...anyStatus, headers: { "x-publishable-api-key": publishableKey } }
+      )
       expect([no.status, no.data.message]).toEqual([403, "We could not take this order. Please call us to order."])
       expect(await count("shop_order")).toBe(orders)
     })

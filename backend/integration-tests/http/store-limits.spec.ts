@@ -8,10 +8,10 @@ process.env.CART_LIMIT_PER_ADDRESS = "4"
 process.env.LINE_ITEM_LIMIT_PER_ADDRESS = "12"
 process.env.CART_MAX_LINES = "3"
 
-import { shopIntegrationTestRunner } from "../utils/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import seed from "../../src/scripts/seed"
 import { expireCartsWorkflow } from "../../src/workflows/expire-carts"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { anyStatus, customerSession } from "../utils/session"
 
 jest.setTimeout(300_000)
@@ -29,7 +29,8 @@ shopIntegrationTestRunner({
       headers: { "x-forwarded-for": address, "x-publishable-api-key": publishableKey, ...extra },
     })
     const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    const count = async (table: string) => (await knex().raw(`select count(*)::int as n from ${table} where deleted_at is null`)).rows[0].n as number
+    const count = async (table: string) =>
+      (await knex().raw(`select count(*)::int as n from ${table} where deleted_at is null`)).rows[0].n as number
     const newCart = async (address = newClient()) => {
       const res = await api.post("/store/carts", { region_id: regionId }, store(address))
       expect(res.status).toBe(200)
@@ -45,7 +46,9 @@ shopIntegrationTestRunner({
       publishableKey = keys.find((k) => !k.revoked_at)!.token
       const [region] = await container.resolve(Modules.REGION).listRegions({})
       regionId = region.id
-      const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "product_variant", fields: ["id"] })
+      const { data } = await container
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "product_variant", fields: ["id"] })
       variantIds = (data as { id: string }[]).map((v) => v.id)
       expect(variantIds.length).toBeGreaterThanOrEqual(5)
     })
@@ -75,7 +78,11 @@ shopIntegrationTestRunner({
       const many = await api.post("/store/carts", { region_id: regionId, metadata: keys }, store(address))
       expect(many.status).toBe(400)
       expect(many.data.message).toBe("metadata may have at most 20 keys")
-      const deep = await api.post("/store/carts", { region_id: regionId, metadata: { a: { b: { c: 1 } } } }, store(address))
+      const deep = await api.post(
+        "/store/carts",
+        { region_id: regionId, metadata: { a: { b: { c: 1 } } } },
+        store(address)
+      )
       expect(deep.status).toBe(400)
       expect(deep.data.message).toBe("metadata may nest objects at most 2 levels deep")
       // metadata in a new cart's address or lines too
@@ -88,16 +95,28 @@ shopIntegrationTestRunner({
       expect(await count("cart")).toBe(before)
 
       // within the caps: kept
-      const small = await api.post("/store/carts", { region_id: regionId, metadata: { source: "ad", nested: { campaign: "eid" } } }, store(newClient()))
+      const small = await api.post(
+        "/store/carts",
+        { region_id: regionId, metadata: { source: "ad", nested: { campaign: "eid" } } },
+        store(newClient())
+      )
       expect(small.status).toBe(200)
       expect(small.data.cart.metadata).toEqual({ source: "ad", nested: { campaign: "eid" } })
       const cartId = small.data.cart.id as string
 
       // an update of the cart, a line, a customer's address: the same caps
-      expect((await api.post(`/store/carts/${cartId}`, { metadata: bulky(90_000) }, store(newClient()))).status).toBe(400)
-      const line = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantIds[0], quantity: 1, metadata: bulky(90_000) }, store(newClient()))
+      expect((await api.post(`/store/carts/${cartId}`, { metadata: bulky(90_000) }, store(newClient()))).status).toBe(
+        400
+      )
+      const line = await api.post(
+        `/store/carts/${cartId}/line-items`,
+        { variant_id: variantIds[0], quantity: 1, metadata: bulky(90_000) },
+        store(newClient())
+      )
       expect(line.status).toBe(400)
-      expect((await knex().raw(`select count(*)::int as n from cart_line_item where cart_id = ?`, [cartId])).rows[0].n).toBe(0)
+      expect(
+        (await knex().raw(`select count(*)::int as n from cart_line_item where cart_id = ?`, [cartId])).rows[0].n
+      ).toBe(0)
       const customer = await customerSession(api, "Metadata Filler")
       const addressesBefore = await count("customer_address")
       const saved = await api.post(
@@ -108,20 +127,36 @@ shopIntegrationTestRunner({
       expect(saved.status).toBe(400)
       expect(saved.data.message).toMatch(/metadata/)
       expect(await count("customer_address")).toBe(addressesBefore)
-      const me = await api.post("/store/customers/me", { metadata: bulky(90_000) }, store(newClient(), { cookie: customer.cookie }))
+      const me = await api.post(
+        "/store/customers/me",
+        { metadata: bulky(90_000) },
+        store(newClient(), { cookie: customer.cookie })
+      )
       expect(me.status).toBe(400)
     })
 
     it("a cart holds at most CART_MAX_LINES lines; adding a variant it holds still changes its quantity", async () => {
       const cartId = await newCart()
       for (const variant of variantIds.slice(0, 3)) {
-        const res = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variant, quantity: 1 }, store(newClient()))
+        const res = await api.post(
+          `/store/carts/${cartId}/line-items`,
+          { variant_id: variant, quantity: 1 },
+          store(newClient())
+        )
         expect([variant, res.status]).toEqual([variant, 200])
       }
-      const fourth = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantIds[3], quantity: 1 }, store(newClient()))
+      const fourth = await api.post(
+        `/store/carts/${cartId}/line-items`,
+        { variant_id: variantIds[3], quantity: 1 },
+        store(newClient())
+      )
       expect(fourth.status).toBe(400)
       expect(fourth.data).toEqual({ type: "invalid_data", message: "A cart holds at most 3 lines" })
-      const again = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantIds[0], quantity: 2 }, store(newClient()))
+      const again = await api.post(
+        `/store/carts/${cartId}/line-items`,
+        { variant_id: variantIds[0], quantity: 2 },
+        store(newClient())
+      )
       expect(again.status).toBe(200)
       expect(again.data.cart.items).toHaveLength(3)
       // nor can a new cart be made with more
@@ -138,7 +173,11 @@ shopIntegrationTestRunner({
       for (let i = 0; i < 12; i++) {
         const res = line
           ? await api.post(`/store/carts/${cartId}/line-items/${line}`, { quantity: i + 1 }, store(address))
-          : await api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantIds[0], quantity: 1 }, store(address))
+          : await api.post(
+              `/store/carts/${cartId}/line-items`,
+              { variant_id: variantIds[0], quantity: 1 },
+              store(address)
+            )
         expect([i, res.status]).toEqual([i, 200])
         line = res.data.cart.items[0].id
       }
@@ -153,15 +192,27 @@ shopIntegrationTestRunner({
     it("the expiry workflow removes idle carts, never a fresh or a completed one", async () => {
       const idle = await newCart()
       const idleWithLine = await newCart()
-      await api.post(`/store/carts/${idleWithLine}/line-items`, { variant_id: variantIds[1], quantity: 1 }, store(newClient()))
+      await api.post(
+        `/store/carts/${idleWithLine}/line-items`,
+        { variant_id: variantIds[1], quantity: 1 },
+        store(newClient())
+      )
       const recentLine = await newCart()
-      await api.post(`/store/carts/${recentLine}/line-items`, { variant_id: variantIds[1], quantity: 1 }, store(newClient()))
+      await api.post(
+        `/store/carts/${recentLine}/line-items`,
+        { variant_id: variantIds[1], quantity: 1 },
+        store(newClient())
+      )
       const fresh = await newCart()
       const completed = await newCart()
       // a registered customer's carts are kept longer (account_days)
       const owner = await customerSession(api, "Cart Keeper")
       const accountCart = async () => {
-        const res = await api.post("/store/carts", { region_id: regionId }, store(newClient(), { cookie: owner.cookie }))
+        const res = await api.post(
+          "/store/carts",
+          { region_id: regionId },
+          store(newClient(), { cookie: owner.cookie })
+        )
         expect(res.status).toBe(200)
         expect(res.data.cart.customer_id).toBeTruthy()
         return res.data.cart.id as string
@@ -170,20 +221,33 @@ shopIntegrationTestRunner({
       const accountAbandoned = await accountCart()
       await knex().raw(`update cart set updated_at = now() - interval '15 days' where id = ?`, [accountIdle])
       await knex().raw(`update cart set updated_at = now() - interval '91 days' where id = ?`, [accountAbandoned])
-      await knex().raw(`update cart set updated_at = now() - interval '15 days' where id = any(?)`, [[idle, idleWithLine, recentLine, completed]])
-      await knex().raw(`update cart_line_item set updated_at = now() - interval '15 days' where cart_id = ?`, [idleWithLine])
+      await knex().raw(`update cart set updated_at = now() - interval '15 days' where id = any(?)`, [
+        [idle, idleWithLine, recentLine, completed],
+      ])
+      await knex().raw(`update cart_line_item set updated_at = now() - interval '15 days' where cart_id = ?`, [
+        idleWithLine,
+      ])
       await knex().raw(`update cart set completed_at = now() - interval '15 days' where id = ?`, [completed])
       await knex().raw(`update cart set updated_at = now() - interval '13 days' where id = ?`, [fresh])
 
-      const { result } = await expireCartsWorkflow(getContainer()).run({ input: { days: 14, account_days: 90, batch: 100 } })
+      const { result } = await expireCartsWorkflow(getContainer()).run({
+        input: { days: 14, account_days: 90, batch: 100 },
+      })
       expect(result).toBeGreaterThanOrEqual(3)
 
       const state = async (id: string) =>
-        (await knex().raw(`select deleted_at is not null as gone from cart where id = ?`, [id])).rows[0]?.gone as boolean
+        (await knex().raw(`select deleted_at is not null as gone from cart where id = ?`, [id])).rows[0]
+          ?.gone as boolean
       expect(await state(idle)).toBe(true)
       expect(await state(idleWithLine)).toBe(true)
       // its lines go with it
-      expect((await knex().raw(`select count(*)::int as n from cart_line_item where cart_id = ? and deleted_at is null`, [idleWithLine])).rows[0].n).toBe(0)
+      expect(
+        (
+          await knex().raw(`select count(*)::int as n from cart_line_item where cart_id = ? and deleted_at is null`, [
+            idleWithLine,
+          ])
+        ).rows[0].n
+      ).toBe(0)
       expect(await state(recentLine)).toBe(false)
       expect(await state(fresh)).toBe(false)
       expect(await state(completed)).toBe(false)

@@ -1,9 +1,14 @@
-import Medusa from "@medusajs/js-sdk"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
-import { createInventoryLevelsWorkflow, createProductsWorkflow, createPromotionsWorkflow, updateCartPromotionsWorkflow } from "@medusajs/medusa/core-flows"
+import Medusa from "@medusajs/js-sdk"
+import {
+  createInventoryLevelsWorkflow,
+  createProductsWorkflow,
+  createPromotionsWorkflow,
+  updateCartPromotionsWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { STORE_CURRENCY, type Product } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, loginAs } from "../utils/session"
 
 jest.setTimeout(240_000)
@@ -12,7 +17,12 @@ process.env.TRUST_PROXY = "loopback"
 process.env.ORDER_LIMIT_PER_PHONE = "50"
 
 type Cart = Awaited<ReturnType<Medusa["store"]["cart"]["retrieve"]>>["cart"]
-type PlacedOrder = { id: string; total: number; items: { variant_id: string; unit_price: number; quantity: number }[]; shipping_methods: { name: string; amount: number }[] }
+type PlacedOrder = {
+  id: string
+  total: number
+  items: { variant_id: string; unit_price: number; quantity: number }[]
+  shipping_methods: { name: string; amount: number }[]
+}
 
 /**
  * Medusa's checkout tells the truth: through Medusa's js-sdk, call for call
@@ -29,10 +39,15 @@ shopIntegrationTestRunner({
     /** a product of two sizes at two prices (made in Medusa Admin, not through the shop's one-variant form) */
     let sized: { id: string; small: string; large: string; smallItem: string; largeItem: string }
     const sdkFor = () =>
-      new Medusa({ baseUrl: api.defaults.baseURL as string, publishableKey, globalHeaders: { "x-forwarded-for": `198.51.100.${++client}` } })
+      new Medusa({
+        baseUrl: api.defaults.baseURL as string,
+        publishableKey,
+        globalHeaders: { "x-forwarded-for": `198.51.100.${++client}` },
+      })
     const store = { ...anyStatus, headers: {} as Record<string, string> }
     const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    const count = async (table: string) => (await knex().raw(`select count(*)::int as n from ${table} where deleted_at is null`)).rows[0].n as number
+    const count = async (table: string) =>
+      (await knex().raw(`select count(*)::int as n from ${table} where deleted_at is null`)).rows[0].n as number
 
     beforeAll(async () => {
       const container = getContainer()
@@ -55,8 +70,20 @@ shopIntegrationTestRunner({
               sales_channels: [{ id: shop.default_sales_channel_id! }],
               options: [{ title: "Size", values: ["M", "XL"] }],
               variants: [
-                { title: "M", sku: "two-size-m", manage_inventory: true, options: { Size: "M" }, prices: [{ amount: 1000, currency_code: STORE_CURRENCY }] },
-                { title: "XL", sku: "two-size-xl", manage_inventory: true, options: { Size: "XL" }, prices: [{ amount: 1500, currency_code: STORE_CURRENCY }] },
+                {
+                  title: "M",
+                  sku: "two-size-m",
+                  manage_inventory: true,
+                  options: { Size: "M" },
+                  prices: [{ amount: 1000, currency_code: STORE_CURRENCY }],
+                },
+                {
+                  title: "XL",
+                  sku: "two-size-xl",
+                  manage_inventory: true,
+                  options: { Size: "XL" },
+                  prices: [{ amount: 1500, currency_code: STORE_CURRENCY }],
+                },
               ],
             },
           ],
@@ -101,7 +128,10 @@ shopIntegrationTestRunner({
 
     /** A stocked product of the seed and its one variant, as the starter lists them. */
     async function seededVariant(sdk: Medusa) {
-      const { products } = await sdk.store.product.list({ region_id: regionId, fields: "*variants.calculated_price,+variants.inventory_quantity" })
+      const { products } = await sdk.store.product.list({
+        region_id: regionId,
+        fields: "*variants.calculated_price,+variants.inventory_quantity",
+      })
       const product = products.find((p) => p.id !== sized.id && (p.variants?.[0]?.inventory_quantity ?? 0) > 20)!
       return product.variants![0]!
     }
@@ -111,11 +141,20 @@ shopIntegrationTestRunner({
      * (the names answered), the one for the area, payment session; answers the
      * cart as the review step shows it.
      */
-    async function starterCheckout(sdk: Medusa, lines: { variant_id: string; quantity: number }[], city: string, phone: string) {
+    async function starterCheckout(
+      sdk: Medusa,
+      lines: { variant_id: string; quantity: number }[],
+      city: string,
+      phone: string
+    ) {
       const { cart: created } = await sdk.store.cart.create({ region_id: regionId })
       for (const line of lines) await sdk.store.cart.createLineItem(created.id, line)
       const where = address(city, phone)
-      await sdk.store.cart.update(created.id, { email: "truth@example.com", shipping_address: where, billing_address: where })
+      await sdk.store.cart.update(created.id, {
+        email: "truth@example.com",
+        shipping_address: where,
+        billing_address: where,
+      })
       const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: created.id })
       const offered = shipping_options.map((o) => `${o.name} ${o.amount}`)
       await sdk.store.cart.addShippingMethod(created.id, { option_id: shipping_options[0].id })
@@ -125,12 +164,18 @@ shopIntegrationTestRunner({
       return { cart, offered }
     }
 
-    const complete = async (sdk: Medusa, cart: Cart) => ((await sdk.store.cart.complete(cart.id)) as unknown as { type: string; order: PlacedOrder }).order
+    const complete = async (sdk: Medusa, cart: Cart) =>
+      ((await sdk.store.cart.complete(cart.id)) as unknown as { type: string; order: PlacedOrder }).order
 
     it("Inside Dhaka: one delivery option at ৳60, and the order charges the total the cart showed (quantity 3)", async () => {
       const sdk = sdkFor()
       const variant = await seededVariant(sdk)
-      const { cart, offered } = await starterCheckout(sdk, [{ variant_id: variant.id, quantity: 3 }], "Dhaka", "01710000001")
+      const { cart, offered } = await starterCheckout(
+        sdk,
+        [{ variant_id: variant.id, quantity: 3 }],
+        "Dhaka",
+        "01710000001"
+      )
       expect(offered).toEqual(["Inside Dhaka 60"])
       expect(cart.shipping_total).toBe(60)
       const order = await complete(sdk, cart)
@@ -157,7 +202,14 @@ shopIntegrationTestRunner({
     it("two sizes of one product at different prices: every line is priced and taken from stock by its own variant", async () => {
       const sdk = sdkFor()
       const stockOf = async (item: string) =>
-        Number((await knex().raw(`select stocked_quantity from inventory_level where inventory_item_id = ? and deleted_at is null`, [item])).rows[0].stocked_quantity)
+        Number(
+          (
+            await knex().raw(
+              `select stocked_quantity from inventory_level where inventory_item_id = ? and deleted_at is null`,
+              [item]
+            )
+          ).rows[0].stocked_quantity
+        )
       const [small, large] = [await stockOf(sized.smallItem), await stockOf(sized.largeItem)]
       const lines = [
         { variant_id: sized.large, quantity: 1 },
@@ -181,13 +233,19 @@ shopIntegrationTestRunner({
       const { data: options } = await query.graph({ entity: "shipping_option", fields: ["id", "name"] })
       const outside = options.find((o) => o.name === "Outside Dhaka")!
       const wrong = await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: outside.id }, store)
-      expect([wrong.status, wrong.data.message]).toEqual([400, "Delivery to Dhaka is Inside Dhaka (৳60): choose that option"])
+      expect([wrong.status, wrong.data.message]).toEqual([
+        400,
+        "Delivery to Dhaka is Inside Dhaka (৳60): choose that option",
+      ])
 
       // the address moves outside Dhaka after "Inside Dhaka" was chosen
       await sdk.store.cart.update(cart.id, { shipping_address: address("Rajshahi", "01710000005") })
       const orders = await count("shop_order")
       const refused = await api.post(`/store/carts/${cart.id}/complete`, {}, store)
-      expect([refused.status, refused.data.message]).toEqual([400, "Delivery to Rajshahi is Outside Dhaka (৳120): choose that option"])
+      expect([refused.status, refused.data.message]).toEqual([
+        400,
+        "Delivery to Rajshahi is Outside Dhaka (৳120): choose that option",
+      ])
       const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id })
       expect(shipping_options.map((o) => o.name)).toEqual(["Outside Dhaka"])
       await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id })
@@ -202,9 +260,15 @@ shopIntegrationTestRunner({
       const variant = await seededVariant(sdk)
       const { cart } = await sdk.store.cart.create({ region_id: regionId })
       await sdk.store.cart.createLineItem(cart.id, { variant_id: variant.id, quantity: 1 })
-      await sdk.store.cart.update(cart.id, { email: "truth@example.com", shipping_address: address("Khulna", "01710000006") })
+      await sdk.store.cart.update(cart.id, {
+        email: "truth@example.com",
+        shipping_address: address("Khulna", "01710000006"),
+      })
       const refused = await api.post(`/store/carts/${cart.id}/complete`, {}, store)
-      expect([refused.status, refused.data.message]).toEqual([400, "Delivery to Khulna is Outside Dhaka (৳120): choose that option"])
+      expect([refused.status, refused.data.message]).toEqual([
+        400,
+        "Delivery to Khulna is Outside Dhaka (৳120): choose that option",
+      ])
     })
 
     it("promotion codes are refused when applied, with a message; a promotion on the cart otherwise refuses completion", async () => {
@@ -216,7 +280,13 @@ shopIntegrationTestRunner({
               code: "HALF",
               type: "standard",
               status: "active",
-              application_method: { type: "percentage", target_type: "order", allocation: "across", value: 50, currency_code: STORE_CURRENCY },
+              application_method: {
+                type: "percentage",
+                target_type: "order",
+                allocation: "across",
+                value: 50,
+                currency_code: STORE_CURRENCY,
+              },
             },
           ],
         },
@@ -236,7 +306,9 @@ shopIntegrationTestRunner({
       expect(unchanged.discount_total).toBe(0)
 
       // applied some other way (an automatic promotion, a workflow): the cart shows it, so no order charges more
-      await updateCartPromotionsWorkflow(container).run({ input: { cart_id: cart.id, promo_codes: ["HALF"], action: "add" as never } })
+      await updateCartPromotionsWorkflow(container).run({
+        input: { cart_id: cart.id, promo_codes: ["HALF"], action: "add" as never },
+      })
       const { cart: discounted } = await sdk.store.cart.retrieve(cart.id)
       expect(discounted.discount_total).toBeGreaterThan(0)
       const orders = await count("shop_order")
@@ -258,12 +330,26 @@ shopIntegrationTestRunner({
       const admin = await loginAs(api, ADMIN)
       const product = (await api.get(`/api/shop/products/get/${variant.product_id}`)).data.data as Product
       const { _id, ...form } = product
-      const raised = { ...form, price: product.price + 100, saleprice: product.saleprice > 0 ? product.saleprice + 100 : 0 }
-      expect((await api.put(`/api/admin/products/edit-product/${_id}`, raised, { ...anyStatus, headers: { cookie: admin.cookie } })).status).toBe(200)
+      const raised = {
+        ...form,
+        price: product.price + 100,
+        saleprice: product.saleprice > 0 ? product.saleprice + 100 : 0,
+      }
+      expect(
+        (
+          await api.put(`/api/admin/products/edit-product/${_id}`, raised, {
+            ...anyStatus,
+            headers: { cookie: admin.cookie },
+          })
+        ).status
+      ).toBe(200)
       const pays = raised.saleprice > 0 ? raised.saleprice : raised.price
       const orders = await count("shop_order")
       const refused = await api.post(`/store/carts/${cart.id}/complete`, {}, store)
-      expect([refused.status, refused.data.message]).toEqual([409, `The price of ${product.title} is now ৳${pays.toLocaleString("en-US")}: review your cart and place the order again`])
+      expect([refused.status, refused.data.message]).toEqual([
+        409,
+        `The price of ${product.title} is now ৳${pays.toLocaleString("en-US")}: review your cart and place the order again`,
+      ])
       expect(await count("shop_order")).toBe(orders)
       const { cart: shown } = await sdk.store.cart.retrieve(cart.id)
       expect(shown.total).toBe(pays * 2 + 60)
@@ -277,9 +363,17 @@ shopIntegrationTestRunner({
       const { cart } = await sdk.store.cart.create({ region_id: regionId })
       for (const quantity of [0.4, 1.5, 1001]) {
         const res = await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: variant.id, quantity }, store)
-        expect([quantity, res.status, res.data.message]).toEqual([quantity, 400, expect.stringMatching(/^Quantity must be/)])
+        expect([quantity, res.status, res.data.message]).toEqual([
+          quantity,
+          400,
+          expect.stringMatching(/^Quantity must be/),
+        ])
       }
-      const made = await api.post("/store/carts", { region_id: regionId, items: [{ variant_id: variant.id, quantity: 0.4 }] }, store)
+      const made = await api.post(
+        "/store/carts",
+        { region_id: regionId, items: [{ variant_id: variant.id, quantity: 0.4 }] },
+        store
+      )
       expect(made.status).toBe(400)
       const { cart: one } = await sdk.store.cart.createLineItem(cart.id, { variant_id: variant.id, quantity: 1 })
       const line = one.items![0]!

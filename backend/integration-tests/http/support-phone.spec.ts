@@ -1,6 +1,6 @@
 import { DEFAULT_SUPPORT_PHONE } from "@shop/contract"
-import { shopIntegrationTestRunner } from "../utils/runner"
 import seed from "../../src/scripts/seed"
+import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
 
 jest.setTimeout(180_000)
@@ -16,7 +16,8 @@ shopIntegrationTestRunner({
       await seed({ container: getContainer(), args: [] } as never)
     })
 
-    const support = (cookie?: string) => api.get("/api/admin/support", { ...anyStatus, headers: cookie ? { cookie } : {} })
+    const support = (cookie?: string) =>
+      api.get("/api/admin/support", { ...anyStatus, headers: cookie ? { cookie } : {} })
 
     describe("GET /api/admin/support", () => {
       it("answers an admin the configured support phone, trimmed, never cached", async () => {

@@ -9,20 +9,51 @@ import { FakeHttpServer } from "./fake-server"
  * asked.
  */
 
-export type FakeRequest = { courier: "steadfast" | "pathao"; method: string; path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }
+export type FakeRequest = {
+  courier: "steadfast" | "pathao"
+  method: string
+  path: string
+  headers: http.IncomingHttpHeaders
+  body: Record<string, unknown>
+}
 
-type SteadfastConsignment = { consignment_id: number; invoice: string; tracking_code: string; status: string; cod_amount: number; recipient_phone: string }
+type SteadfastConsignment = {
+  consignment_id: number
+  invoice: string
+  tracking_code: string
+  status: string
+  cod_amount: number
+  recipient_phone: string
+}
 type PathaoOrder = { consignment_id: string; merchant_order_id: string; order_status: string; delivery_fee: number }
 
 export const STEADFAST_KEYS = { apiKey: "sf-key-123", secretKey: "sf-secret-456" }
-export const PATHAO_ACCOUNT = { clientId: "267", clientSecret: "pathao-secret", username: "merchant@example.com", password: "pathao-pass", storeId: "14401" }
+export const PATHAO_ACCOUNT = {
+  clientId: "267",
+  clientSecret: "pathao-secret",
+  username: "merchant@example.com",
+  password: "pathao-pass",
+  storeId: "14401",
+}
 
 export class FakeCouriers extends FakeHttpServer {
   readonly requests: FakeRequest[] = []
   readonly steadfast = new Map<string, SteadfastConsignment>()
   readonly pathao = new Map<string, PathaoOrder>()
   /** Steadfast's payouts to the merchant, newest first, each with the consignments it settles */
-  readonly payouts: { id: number; amount: number; created_at: string; consignments: { consignment_id: number; invoice: string; tracking_code: string; cod_amount: number; delivery_charge: number; status: string }[] }[] = []
+  readonly payouts: {
+    id: number
+    amount: number
+    created_at: string
+    consignments: {
+      consignment_id: number
+      invoice: string
+      tracking_code: string
+      cod_amount: number
+      delivery_charge: number
+      status: string
+    }[]
+  }[] = []
   /** Steadfast's fraud check per phone: its parcels across merchants and how many were delivered */
   readonly fraud = new Map<string, { total_parcels: number; total_delivered: number; total_cancelled: number }>()
   /** the next fraud check answers after this many ms, or with this HTTP status */
@@ -44,7 +75,9 @@ export class FakeCouriers extends FakeHttpServer {
   }
 
   creates(courier: "steadfast" | "pathao") {
-    return this.requests.filter((r) => r.courier === courier && r.method === "POST" && /\/(create_order|orders)$/.test(r.path))
+    return this.requests.filter(
+      (r) => r.courier === courier && r.method === "POST" && /\/(create_order|orders)$/.test(r.path)
+    )
   }
 
   protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -105,9 +138,11 @@ export class FakeCouriers extends FakeHttpServer {
     if (method === "POST" && path === "/create_order") {
       if (this.takeCreateFault(send)) return
       const phone = String(body.recipient_phone ?? "")
-      if (!/^\d{11}$/.test(phone)) return send(422, { status: 400, errors: { recipient_phone: ["The recipient phone must be 11 digits."] } })
+      if (!/^\d{11}$/.test(phone))
+        return send(422, { status: 400, errors: { recipient_phone: ["The recipient phone must be 11 digits."] } })
       const invoice = String(body.invoice ?? "")
-      if (this.steadfast.has(invoice)) return send(422, { status: 400, errors: { invoice: ["The invoice has already been taken."] } })
+      if (this.steadfast.has(invoice))
+        return send(422, { status: 400, errors: { invoice: ["The invoice has already been taken."] } })
       const consignment = {
         consignment_id: this.nextId++,
         invoice,
@@ -119,7 +154,22 @@ export class FakeCouriers extends FakeHttpServer {
       this.steadfast.set(invoice, consignment)
       const delay = this.slowNextCreateMs
       this.slowNextCreateMs = 0
-      return send(200, { status: 200, message: "Consignment has been created successfully.", consignment: { ...consignment, recipient_name: body.recipient_name, recipient_address: body.recipient_address, note: body.note, created_at: new Date().toISOString(), updated_at: new Date().toISOString() } }, delay)
+      return send(
+        200,
+        {
+          status: 200,
+          message: "Consignment has been created successfully.",
+          consignment: {
+            ...consignment,
+            recipient_name: body.recipient_name,
+            recipient_address: body.recipient_address,
+            note: body.note,
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+          },
+        },
+        delay
+      )
     }
     const fraud = /^\/fraud_check\/score\/(\d+)$/.exec(path)
     if (method === "GET" && fraud) {
@@ -134,12 +184,17 @@ export class FakeCouriers extends FakeHttpServer {
       return send(200, { status: 200, data: found }, delay)
     }
     if (method === "GET" && path === "/payments") {
-      return send(200, this.payouts.map(({ consignments: _lines, ...payout }) => ({ ...payout, status: "paid" })))
+      return send(
+        200,
+        this.payouts.map(({ consignments: _lines, ...payout }) => ({ ...payout, status: "paid" }))
+      )
     }
     const payout = /^\/payments\/(\d+)$/.exec(path)
     if (method === "GET" && payout) {
       const found = this.payouts.find((p) => String(p.id) === payout[1])
-      return found ? send(200, { data: { ...found, status: "paid" } }) : send(404, { status: 404, message: "Payment not found." })
+      return found
+        ? send(200, { data: { ...found, status: "paid" } })
+        : send(404, { status: 404, message: "Payment not found." })
     }
     // its three status reads answer the delivery status only: no amounts (those come with a payout)
     const byInvoice = /^\/status_by_invoice\/(.+)$/.exec(path)
@@ -152,7 +207,9 @@ export class FakeCouriers extends FakeHttpServer {
         : byCid
           ? [...this.steadfast.values()].find((c) => String(c.consignment_id) === byCid[1])
           : [...this.steadfast.values()].find((c) => c.tracking_code === decodeURIComponent(byTrackingCode![1]!))
-      return found ? send(200, { status: 200, delivery_status: found.status }) : send(404, { status: 404, message: "Consignment not found." })
+      return found
+        ? send(200, { status: 200, delivery_status: found.status })
+        : send(404, { status: 404, message: "Consignment not found." })
     }
     send(404, { message: "Not found" })
   }
@@ -173,18 +230,39 @@ export class FakeCouriers extends FakeHttpServer {
         body.password === PATHAO_ACCOUNT.password
       if (!ok) return send(401, { message: "The user credentials were incorrect.", type: "error", code: 401 })
       this.tokensIssued += 1
-      return send(200, { token_type: "Bearer", expires_in: 432000, access_token: `pathao-token-${this.tokensIssued}`, refresh_token: "refresh" })
+      return send(200, {
+        token_type: "Bearer",
+        expires_in: 432000,
+        access_token: `pathao-token-${this.tokensIssued}`,
+        refresh_token: "refresh",
+      })
     }
     if (!/^Bearer pathao-token-\d+$/.test(String(headers.authorization ?? ""))) {
       return send(401, { message: "Unauthenticated.", type: "error", code: 401 })
     }
     if (method === "POST" && path === "/aladdin/api/v1/orders") {
       if (this.takeCreateFault(send)) return
-      if (String(body.store_id) !== PATHAO_ACCOUNT.storeId) return send(422, { message: "Please fix the given errors", type: "error", code: 422, errors: { store_id: ["The selected store id is invalid."] } })
+      if (String(body.store_id) !== PATHAO_ACCOUNT.storeId)
+        return send(422, {
+          message: "Please fix the given errors",
+          type: "error",
+          code: 422,
+          errors: { store_id: ["The selected store id is invalid."] },
+        })
       if (!/^01\d{9}$/.test(String(body.recipient_phone ?? ""))) {
-        return send(422, { message: "Please fix the given errors", type: "error", code: 422, errors: { recipient_phone: ["The recipient phone format is invalid."] } })
+        return send(422, {
+          message: "Please fix the given errors",
+          type: "error",
+          code: 422,
+          errors: { recipient_phone: ["The recipient phone format is invalid."] },
+        })
       }
-      const order = { consignment_id: `DL${this.nextId++}VS8TTJ`, merchant_order_id: String(body.merchant_order_id), order_status: "Pending", delivery_fee: 60 }
+      const order = {
+        consignment_id: `DL${this.nextId++}VS8TTJ`,
+        merchant_order_id: String(body.merchant_order_id),
+        order_status: "Pending",
+        delivery_fee: 60,
+      }
       this.pathao.set(order.consignment_id, order)
       const delay = this.slowNextCreateMs
       this.slowNextCreateMs = 0

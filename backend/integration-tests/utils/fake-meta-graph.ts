@@ -41,10 +41,37 @@ export class FakeMetaGraph extends FakeHttpServer {
   failNext(status: number, error: Record<string, unknown> = {}) {
     const body =
       status === 429
-        ? { error: { message: "(#17) User request limit reached", type: "OAuthException", code: 17, is_transient: true, fbtrace_id: "AbCdEf", ...error } }
+        ? {
+            error: {
+              message: "(#17) User request limit reached",
+              type: "OAuthException",
+              code: 17,
+              is_transient: true,
+              fbtrace_id: "AbCdEf",
+              ...error,
+            },
+          }
         : status >= 500
-          ? { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true, fbtrace_id: "AbCdEf", ...error } }
-          : { error: { message: "Invalid parameter", type: "OAuthException", code: 100, is_transient: false, fbtrace_id: "AbCdEf", ...error } }
+          ? {
+              error: {
+                message: "An unexpected error has occurred. Please retry your request later.",
+                type: "OAuthException",
+                code: 2,
+                is_transient: true,
+                fbtrace_id: "AbCdEf",
+                ...error,
+              },
+            }
+          : {
+              error: {
+                message: "Invalid parameter",
+                type: "OAuthException",
+                code: 100,
+                is_transient: false,
+                fbtrace_id: "AbCdEf",
+                ...error,
+              },
+            }
     this.faults.push({ status, body })
   }
 
@@ -90,16 +117,27 @@ export class FakeMetaGraph extends FakeHttpServer {
         res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload))
       }, delay)
     if (req.method !== "POST" || !match) {
-      return send(400, { error: { message: "Unsupported post request.", type: "GraphMethodException", code: 100, fbtrace_id: "AbCdEf" } })
+      return send(400, {
+        error: { message: "Unsupported post request.", type: "GraphMethodException", code: 100, fbtrace_id: "AbCdEf" },
+      })
     }
     if (request.token !== this.token) {
-      return send(400, { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "AbCdEf" } })
+      return send(400, {
+        error: {
+          message: "Invalid OAuth access token - Cannot parse access token",
+          type: "OAuthException",
+          code: 190,
+          fbtrace_id: "AbCdEf",
+        },
+      })
     }
     const fault = this.faults.shift()
     if (fault) return send(fault.status, fault.body)
     const events = Array.isArray(body.data) ? body.data : []
     // Meta refuses an event older than 7 days (event_time in unix seconds)
-    const tooOld = events.find((e) => typeof e.event_time !== "number" || Date.now() / 1000 - (e.event_time as number) > 7 * 24 * 3600)
+    const tooOld = events.find(
+      (e) => typeof e.event_time !== "number" || Date.now() / 1000 - (e.event_time as number) > 7 * 24 * 3600
+    )
     if (!events.length || tooOld) {
       return send(400, {
         error: {

@@ -1,5 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomBytes } from "node:crypto"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { copyTemplate } from "../template-db"
 
 type Options = Parameters<typeof medusaIntegrationTestRunner>[0]

@@ -25,8 +25,7 @@ function loadConfig(env: Record<string, string | undefined>): Config {
   }
 }
 
-const resolves = (config: Config) =>
-  JSON.stringify(config.modules)
+const resolves = (config: Config) => JSON.stringify(config.modules)
 
 describe("medusa-config", () => {
   it("uses Medusa's in-memory event bus, workflow engine, locking and cache without REDIS_URL", () => {
@@ -70,10 +69,14 @@ describe("medusa-config", () => {
       expect(a.jwtSecret).not.toBe(a.cookieSecret)
       expect(b.jwtSecret).not.toBe(a.jwtSecret)
       // the same folder gives the same secrets again (sessions survive a restart)
-      expect(loadConfig({ ...noSecrets, NODE_ENV: mode, DATA_DIR: dirs[0] }).projectConfig.http.jwtSecret).toBe(a.jwtSecret)
+      expect(loadConfig({ ...noSecrets, NODE_ENV: mode, DATA_DIR: dirs[0] }).projectConfig.http.jwtSecret).toBe(
+        a.jwtSecret
+      )
     }
     const file = path.join(dirs[0], "dev-secrets.json")
-    expect(JSON.parse(readFileSync(file, "utf8")).JWT_SECRET).toBe(loadConfig({ ...noSecrets, NODE_ENV: "development", DATA_DIR: dirs[0] }).projectConfig.http.jwtSecret)
+    expect(JSON.parse(readFileSync(file, "utf8")).JWT_SECRET).toBe(
+      loadConfig({ ...noSecrets, NODE_ENV: "development", DATA_DIR: dirs[0] }).projectConfig.http.jwtSecret
+    )
     expect(statSync(file).mode & 0o077).toBe(0)
   })
 

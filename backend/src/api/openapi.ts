@@ -1,9 +1,24 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, DASHBOARD_PERIODS, DEFAULT_SUPPORT_PHONE, EDGE_SECRET_HEADER, EDGE_VIEWS_LIMITS, EDGE_VIEWS_PATH, SORT_OPTIONS } from "@shop/contract"
+import {
+  BRANDS,
+  CATEGORIES,
+  DASHBOARD_PERIODS,
+  DEFAULT_SUPPORT_PHONE,
+  EDGE_SECRET_HEADER,
+  EDGE_VIEWS_LIMITS,
+  EDGE_VIEWS_PATH,
+  SORT_OPTIONS,
+} from "@shop/contract"
 import { CreateLandingPageSchema, UpdateLandingPageSchema } from "./api/admin/landing-pages/validators"
-import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
 import { MetaSettingsSchema } from "./api/admin/meta/validators"
-import { BookCourierSchema, BookCouriersSchema, ConfirmationSchema, ReturnedUnitsSchema, UpdateOrderStatusSchema } from "./api/admin/order/validators"
+import {
+  BookCourierSchema,
+  BookCouriersSchema,
+  ConfirmationSchema,
+  ReturnedUnitsSchema,
+  UpdateOrderStatusSchema,
+} from "./api/admin/order/validators"
+import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { EdgeViewsSchema } from "./api/edge/validators"
@@ -32,9 +47,29 @@ type Operation = {
 const commaList = (values: readonly string[]) => `comma-joined values of: ${values.join(", ")}`
 
 export const OPERATIONS: Operation[] = [
-  { method: "post", path: "/api/auth/register", summary: "Create a customer account", tag: "auth", auth: "none", body: RegisterSchema },
-  { method: "post", path: "/api/auth/login", summary: "Sign in (sets the HTTP-only session cookie); 429 after repeated failures", tag: "auth", auth: "none", body: LoginSchema },
-  { method: "get", path: "/api/auth/check-auth", summary: "The signed-in user; no one signed in: 200 with success false and user null", tag: "auth", auth: "none" },
+  {
+    method: "post",
+    path: "/api/auth/register",
+    summary: "Create a customer account",
+    tag: "auth",
+    auth: "none",
+    body: RegisterSchema,
+  },
+  {
+    method: "post",
+    path: "/api/auth/login",
+    summary: "Sign in (sets the HTTP-only session cookie); 429 after repeated failures",
+    tag: "auth",
+    auth: "none",
+    body: LoginSchema,
+  },
+  {
+    method: "get",
+    path: "/api/auth/check-auth",
+    summary: "The signed-in user; no one signed in: 200 with success false and user null",
+    tag: "auth",
+    auth: "none",
+  },
   { method: "get", path: "/api/auth/logout", summary: "End the session", tag: "auth", auth: "none" },
   {
     method: "get",
@@ -49,14 +84,65 @@ export const OPERATIONS: Operation[] = [
     ],
   },
   { method: "get", path: "/api/shop/products/get/{id}", summary: "One product, or 404", tag: "shop", auth: "none" },
-  { method: "get", path: "/api/shop/products/getcart/{userId}", summary: "The customer's cart", tag: "shop", auth: "customer" },
-  { method: "post", path: "/api/shop/products/addtocart", summary: "Add a product to the customer's cart", tag: "shop", auth: "customer", body: AddToCartSchema },
-  { method: "put", path: "/api/shop/products/updatecart/{userId}/{productId}/{quantity}", summary: "Set a line's quantity (1 up to the stock)", tag: "shop", auth: "customer" },
-  { method: "delete", path: "/api/shop/products/deletecart/{userId}/{productId}", summary: "Remove a product from the cart", tag: "shop", auth: "customer" },
-  { method: "post", path: "/api/shop/address/add", summary: "Add an address; answers the address list", tag: "shop", auth: "customer", body: AddAddressSchema },
-  { method: "put", path: "/api/shop/address/update/{userId}/{addressId}", summary: "Change an address; answers the list", tag: "shop", auth: "customer", body: UpdateAddressSchema },
-  { method: "delete", path: "/api/shop/address/delete/{userId}/{addressId}", summary: "Delete an address; answers the list", tag: "shop", auth: "customer" },
-  { method: "get", path: "/api/shop/address/get/{userId}", summary: "The customer's address list", tag: "shop", auth: "customer" },
+  {
+    method: "get",
+    path: "/api/shop/products/getcart/{userId}",
+    summary: "The customer's cart",
+    tag: "shop",
+    auth: "customer",
+  },
+  {
+    method: "post",
+    path: "/api/shop/products/addtocart",
+    summary: "Add a product to the customer's cart",
+    tag: "shop",
+    auth: "customer",
+    body: AddToCartSchema,
+  },
+  {
+    method: "put",
+    path: "/api/shop/products/updatecart/{userId}/{productId}/{quantity}",
+    summary: "Set a line's quantity (1 up to the stock)",
+    tag: "shop",
+    auth: "customer",
+  },
+  {
+    method: "delete",
+    path: "/api/shop/products/deletecart/{userId}/{productId}",
+    summary: "Remove a product from the cart",
+    tag: "shop",
+    auth: "customer",
+  },
+  {
+    method: "post",
+    path: "/api/shop/address/add",
+    summary: "Add an address; answers the address list",
+    tag: "shop",
+    auth: "customer",
+    body: AddAddressSchema,
+  },
+  {
+    method: "put",
+    path: "/api/shop/address/update/{userId}/{addressId}",
+    summary: "Change an address; answers the list",
+    tag: "shop",
+    auth: "customer",
+    body: UpdateAddressSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/shop/address/delete/{userId}/{addressId}",
+    summary: "Delete an address; answers the list",
+    tag: "shop",
+    auth: "customer",
+  },
+  {
+    method: "get",
+    path: "/api/shop/address/get/{userId}",
+    summary: "The customer's address list",
+    tag: "shop",
+    auth: "customer",
+  },
   {
     method: "post",
     path: "/api/shop/order/create-order",
@@ -66,13 +152,52 @@ export const OPERATIONS: Operation[] = [
     auth: "none",
     body: z.union([GuestOrderSchema, LandingOrderSchema, CustomerOrderSchema]),
   },
-  { method: "get", path: "/api/shop/order/get-orders/{userId}", summary: "The customer's orders, newest first", tag: "shop", auth: "customer" },
-  { method: "get", path: "/api/shop/order/get-order-details/{orderId}", summary: "One of the customer's orders (any for an admin)", tag: "shop", auth: "customer" },
+  {
+    method: "get",
+    path: "/api/shop/order/get-orders/{userId}",
+    summary: "The customer's orders, newest first",
+    tag: "shop",
+    auth: "customer",
+  },
+  {
+    method: "get",
+    path: "/api/shop/order/get-order-details/{orderId}",
+    summary: "One of the customer's orders (any for an admin)",
+    tag: "shop",
+    auth: "customer",
+  },
   { method: "get", path: "/api/admin/products/get-products", summary: "Every product", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/products/add-product", summary: "Add a product", tag: "admin", auth: "admin", body: ShopProductSchema },
-  { method: "put", path: "/api/admin/products/edit-product/{id}", summary: "Change a product", tag: "admin", auth: "admin", body: ShopProductSchema },
-  { method: "delete", path: "/api/admin/products/delete-product/{id}", summary: "Delete a product (past orders keep their lines)", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/products/upload-image", summary: "Upload a PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes", tag: "admin", auth: "admin", multipart: "my_file" },
+  {
+    method: "post",
+    path: "/api/admin/products/add-product",
+    summary: "Add a product",
+    tag: "admin",
+    auth: "admin",
+    body: ShopProductSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/products/edit-product/{id}",
+    summary: "Change a product",
+    tag: "admin",
+    auth: "admin",
+    body: ShopProductSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/products/delete-product/{id}",
+    summary: "Delete a product (past orders keep their lines)",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/products/upload-image",
+    summary: "Upload a PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes",
+    tag: "admin",
+    auth: "admin",
+    multipart: "my_file",
+  },
   {
     method: "get",
     path: "/api/admin/order/all-orders",
@@ -80,16 +205,26 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     query: [
-      { name: "q", description: "search: order number, order id, guest or account name, phone, status (case-insensitive)" },
+      {
+        name: "q",
+        description: "search: order number, order id, guest or account name, phone, status (case-insensitive)",
+      },
       { name: "offset", description: "orders to skip (default 0)" },
       { name: "limit", description: "page size, 1-200 (default 20)" },
     ],
   },
-  { method: "get", path: "/api/admin/order/order-details/{orderId}", summary: "One order", tag: "admin", auth: "admin" },
+  {
+    method: "get",
+    path: "/api/admin/order/order-details/{orderId}",
+    summary: "One order",
+    tag: "admin",
+    auth: "admin",
+  },
   {
     method: "put",
     path: "/api/admin/order/update-order-status",
-    summary: "Set pending, completed, cancelled, shipped or delivered; cancelled returns stock, leaving it retakes it (409 when gone), delivered captures the COD payment",
+    summary:
+      "Set pending, completed, cancelled, shipped or delivered; cancelled returns stock, leaving it retakes it (409 when gone), delivered captures the COD payment",
     tag: "admin",
     auth: "admin",
     body: UpdateOrderStatusSchema,
@@ -101,33 +236,163 @@ export const OPERATIONS: Operation[] = [
       "Dashboard figures for a period in Asia/Dhaka time: delivered profit, pending amount, orders by status, today's orders, products and out of stock, unique customers, the 5 newest orders",
     tag: "admin",
     auth: "admin",
-    query: [{ name: "period", description: "today, month, year or all (default all), in the shop's time zone Asia/Dhaka", enum: DASHBOARD_PERIODS }],
+    query: [
+      {
+        name: "period",
+        description: "today, month, year or all (default all), in the shop's time zone Asia/Dhaka",
+        enum: DASHBOARD_PERIODS,
+      },
+    ],
   },
-  { method: "get", path: "/api/admin/support", summary: `The customer-support phone line the admin's orders screens show: { supportPhone }, SHOP_SUPPORT_PHONE or ${DEFAULT_SUPPORT_PHONE}`, tag: "admin", auth: "admin" },
-  { method: "get", path: "/api/admin/couriers", summary: "The couriers (steadfast, pathao, manual): each set up or with the environment variables it still needs", tag: "admin", auth: "admin" },
-  { method: "get", path: "/api/admin/couriers/cash", summary: "The merchant's cash with the couriers: { toCollect, collected, fees, settled, owed, parcels }, in taka", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/couriers/steadfast/payouts", summary: "Read Steadfast's latest payouts now and record what each settles on its parcel (a job does it every COURIER_PAYOUT_HOURS); answers the counts and the cash", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/order/{orderId}/courier", summary: "Book the order with a courier and mark it shipped (201); an order already booked answers its parcel (200) and calls no courier; 409 for a cancelled, delivered or completed order or a courier not set up; 422 the courier's refusal in its words; 502 a courier down or slow (the order unchanged)", tag: "admin", auth: "admin", body: BookCourierSchema },
-  { method: "post", path: "/api/admin/order/{orderId}/courier/returned", summary: "The merchant received units a courier brought back: a returned parcel's every unit, or a partial delivery's named units ({ items: [{ productId, quantity }] }), go back into stock; 409 when none are awaited", tag: "admin", auth: "admin", body: ReturnedUnitsSchema },
-  { method: "get", path: "/api/admin/order/to-confirm", summary: "Orders held for a confirmation call (high risk or duplicates), oldest first, each with its risk, its calls and its phone's other orders", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/order/{orderId}/confirmation", summary: "Record a confirmation call: confirmed releases the hold, fake cancels the order (units back) and with blocklist: true blocklists its phone; no_answer and wrong_number keep it held", tag: "admin", auth: "admin", body: ConfirmationSchema },
-  { method: "get", path: "/api/admin/order-guard/rules", summary: "The fake-order guard's rules", tag: "admin", auth: "admin" },
-  { method: "put", path: "/api/admin/order-guard/rules", summary: "Change some of the guard's rules", tag: "admin", auth: "admin", body: GuardRulesSchema },
-  { method: "get", path: "/api/admin/order-guard/blocklist", summary: "Blocklisted phones and client addresses, newest first", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/order-guard/blocklist", summary: "Blocklist a phone or a client address with a reason; their orders are refused", tag: "admin", auth: "admin", body: BlocklistSchema },
-  { method: "delete", path: "/api/admin/order-guard/blocklist/{id}", summary: "Take an entry off the blocklist", tag: "admin", auth: "admin" },
   {
     method: "get",
-    path: "/api/admin/meta/settings",
-    summary: "Meta ads: when the server sends Purchase (confirmed or delivered), the default pixel (META_PIXEL_ID) and whether a Conversions API token is set (never the token)",
+    path: "/api/admin/support",
+    summary: `The customer-support phone line the admin's orders screens show: { supportPhone }, SHOP_SUPPORT_PHONE or ${DEFAULT_SUPPORT_PHONE}`,
     tag: "admin",
     auth: "admin",
   },
-  { method: "put", path: "/api/admin/meta/settings", summary: "Choose when the server sends Meta's Purchase: confirmed (default) or delivered", tag: "admin", auth: "admin", body: MetaSettingsSchema },
-  { method: "post", path: "/api/admin/order/courier", summary: "The same booking for up to 100 orders, one after the other: { data: [{ orderId, success, booked, data | message }] }", tag: "admin", auth: "admin", body: BookCouriersSchema },
-  { method: "post", path: "/api/courier/steadfast/webhook", summary: "Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN; 401 otherwise): the status is read again from Steadfast, then the order moves forward (delivered, partial, returned to cancelled, hold flagged); a notification for no parcel of this shop is ignored", tag: "courier", auth: "none" },
-  { method: "post", path: "/api/courier/pathao/webhook", summary: "Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET; 401 otherwise), answered 202 with X-Pathao-Merchant-Webhook-Integration-Secret; the webhook_integration handshake changes nothing; the status is read again from Pathao", tag: "courier", auth: "none" },
-  { method: "get", path: "/api/landing/{slug}", summary: `A published landing page with its product; counts one view, except for a storefront server that counts its own (the valid EDGE_SECRET in ${EDGE_SECRET_HEADER}; a wrong one is counted like a shopper's read); 404 for drafts`, tag: "shop", auth: "none" },
+  {
+    method: "get",
+    path: "/api/admin/couriers",
+    summary: "The couriers (steadfast, pathao, manual): each set up or with the environment variables it still needs",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "get",
+    path: "/api/admin/couriers/cash",
+    summary: "The merchant's cash with the couriers: { toCollect, collected, fees, settled, owed, parcels }, in taka",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/couriers/steadfast/payouts",
+    summary:
+      "Read Steadfast's latest payouts now and record what each settles on its parcel (a job does it every COURIER_PAYOUT_HOURS); answers the counts and the cash",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/{orderId}/courier",
+    summary:
+      "Book the order with a courier and mark it shipped (201); an order already booked answers its parcel (200) and calls no courier; 409 for a cancelled, delivered or completed order or a courier not set up; 422 the courier's refusal in its words; 502 a courier down or slow (the order unchanged)",
+    tag: "admin",
+    auth: "admin",
+    body: BookCourierSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/{orderId}/courier/returned",
+    summary:
+      "The merchant received units a courier brought back: a returned parcel's every unit, or a partial delivery's named units ({ items: [{ productId, quantity }] }), go back into stock; 409 when none are awaited",
+    tag: "admin",
+    auth: "admin",
+    body: ReturnedUnitsSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/order/to-confirm",
+    summary:
+      "Orders held for a confirmation call (high risk or duplicates), oldest first, each with its risk, its calls and its phone's other orders",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/{orderId}/confirmation",
+    summary:
+      "Record a confirmation call: confirmed releases the hold, fake cancels the order (units back) and with blocklist: true blocklists its phone; no_answer and wrong_number keep it held",
+    tag: "admin",
+    auth: "admin",
+    body: ConfirmationSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/order-guard/rules",
+    summary: "The fake-order guard's rules",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "put",
+    path: "/api/admin/order-guard/rules",
+    summary: "Change some of the guard's rules",
+    tag: "admin",
+    auth: "admin",
+    body: GuardRulesSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/order-guard/blocklist",
+    summary: "Blocklisted phones and client addresses, newest first",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/order-guard/blocklist",
+    summary: "Blocklist a phone or a client address with a reason; their orders are refused",
+    tag: "admin",
+    auth: "admin",
+    body: BlocklistSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/order-guard/blocklist/{id}",
+    summary: "Take an entry off the blocklist",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "get",
+    path: "/api/admin/meta/settings",
+    summary:
+      "Meta ads: when the server sends Purchase (confirmed or delivered), the default pixel (META_PIXEL_ID) and whether a Conversions API token is set (never the token)",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "put",
+    path: "/api/admin/meta/settings",
+    summary: "Choose when the server sends Meta's Purchase: confirmed (default) or delivered",
+    tag: "admin",
+    auth: "admin",
+    body: MetaSettingsSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/courier",
+    summary:
+      "The same booking for up to 100 orders, one after the other: { data: [{ orderId, success, booked, data | message }] }",
+    tag: "admin",
+    auth: "admin",
+    body: BookCouriersSchema,
+  },
+  {
+    method: "post",
+    path: "/api/courier/steadfast/webhook",
+    summary:
+      "Steadfast's delivery-status webhook (Authorization: Bearer STEADFAST_WEBHOOK_TOKEN; 401 otherwise): the status is read again from Steadfast, then the order moves forward (delivered, partial, returned to cancelled, hold flagged); a notification for no parcel of this shop is ignored",
+    tag: "courier",
+    auth: "none",
+  },
+  {
+    method: "post",
+    path: "/api/courier/pathao/webhook",
+    summary:
+      "Pathao's order webhook (X-PATHAO-Signature: PATHAO_WEBHOOK_SECRET; 401 otherwise), answered 202 with X-Pathao-Merchant-Webhook-Integration-Secret; the webhook_integration handshake changes nothing; the status is read again from Pathao",
+    tag: "courier",
+    auth: "none",
+  },
+  {
+    method: "get",
+    path: "/api/landing/{slug}",
+    summary: `A published landing page with its product; counts one view, except for a storefront server that counts its own (the valid EDGE_SECRET in ${EDGE_SECRET_HEADER}; a wrong one is counted like a shopper's read); 404 for drafts`,
+    tag: "shop",
+    auth: "none",
+  },
   {
     method: "post",
     path: EDGE_VIEWS_PATH,
@@ -148,7 +413,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/admin/incomplete-orders",
-    summary: "Open incomplete orders (landing-page drafts), the shopper's latest change first, with their page (slug, title) and age: { data, count, offset, limit }",
+    summary:
+      "Open incomplete orders (landing-page drafts), the shopper's latest change first, with their page (slug, title) and age: { data, count, offset, limit }",
     tag: "admin",
     auth: "admin",
     query: [
@@ -159,17 +425,64 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/api/admin/incomplete-orders/{id}/convert",
-    summary: "Turn an open draft into a cash-on-delivery order through the landing order workflow (201 with the order) and mark it converted; 400 naming a missing name or address, 404 unknown, 409 no longer open or sold out",
+    summary:
+      "Turn an open draft into a cash-on-delivery order through the landing order workflow (201 with the order) and mark it converted; 400 naming a missing name or address, 404 unknown, 409 no longer open or sold out",
     tag: "admin",
     auth: "admin",
   },
-  { method: "get", path: "/api/admin/landing-pages", summary: "Every landing page, newest first, with its product and analytics (views, orders, open and recovered incomplete orders)", tag: "admin", auth: "admin" },
-  { method: "get", path: "/api/admin/landing-pages/{id}", summary: "One landing page (drafts included)", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/landing-pages/create", summary: "Create a landing page (a draft unless isActive); 409 when the slug is taken", tag: "admin", auth: "admin", body: CreateLandingPageSchema },
-  { method: "put", path: "/api/admin/landing-pages/{id}", summary: "Change a landing page; groups merge over the stored ones", tag: "admin", auth: "admin", body: UpdateLandingPageSchema },
-  { method: "delete", path: "/api/admin/landing-pages/{id}", summary: "Delete a landing page (its slug becomes free)", tag: "admin", auth: "admin" },
-  { method: "patch", path: "/api/admin/landing-pages/{id}/toggle", summary: "Publish or unpublish a landing page", tag: "admin", auth: "admin" },
-  { method: "post", path: "/api/admin/landing-pages/upload-image", summary: "Upload a hero or gallery image: PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes", tag: "admin", auth: "admin", multipart: "my_file" },
+  {
+    method: "get",
+    path: "/api/admin/landing-pages",
+    summary:
+      "Every landing page, newest first, with its product and analytics (views, orders, open and recovered incomplete orders)",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "get",
+    path: "/api/admin/landing-pages/{id}",
+    summary: "One landing page (drafts included)",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/landing-pages/create",
+    summary: "Create a landing page (a draft unless isActive); 409 when the slug is taken",
+    tag: "admin",
+    auth: "admin",
+    body: CreateLandingPageSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/landing-pages/{id}",
+    summary: "Change a landing page; groups merge over the stored ones",
+    tag: "admin",
+    auth: "admin",
+    body: UpdateLandingPageSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/admin/landing-pages/{id}",
+    summary: "Delete a landing page (its slug becomes free)",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "patch",
+    path: "/api/admin/landing-pages/{id}/toggle",
+    summary: "Publish or unpublish a landing page",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "post",
+    path: "/api/admin/landing-pages/upload-image",
+    summary: "Upload a hero or gallery image: PNG, JPEG, WEBP or GIF of at most 5,242,880 bytes",
+    tag: "admin",
+    auth: "admin",
+    multipart: "my_file",
+  },
   { method: "get", path: "/api/openapi.json", summary: "This description", tag: "shop", auth: "none" },
 ]
 
@@ -187,7 +500,10 @@ const errorResponse = {
 }
 
 function jsonSchema(schema: z.ZodTypeAny) {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >
   return rest
 }
 

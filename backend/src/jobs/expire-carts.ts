@@ -30,7 +30,8 @@ export default async function expireCartsJob(container: MedusaContainer) {
     // the database may be down; the next run tries again
     logger.warn(`Carts: expiry failed, will retry: ${(error as Error)?.message ?? error}`)
   }
-  if (removed) logger.info(`Carts: removed ${removed} cart(s) idle for ${input.days} days (${input.account_days} for accounts)`)
+  if (removed)
+    logger.info(`Carts: removed ${removed} cart(s) idle for ${input.days} days (${input.account_days} for accounts)`)
 }
 
 export const config = {

@@ -7,8 +7,11 @@ import { expireLandingDraftsWorkflow } from "../workflows/landing-draft"
 export default async function expireLandingDraftsJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const { result: removed } = await expireLandingDraftsWorkflow(container).run({ input: { days: LANDING_DRAFT_MAX_AGE_DAYS } })
-    if (removed) logger.info(`Incomplete orders: removed ${removed} draft(s) older than ${LANDING_DRAFT_MAX_AGE_DAYS} days`)
+    const { result: removed } = await expireLandingDraftsWorkflow(container).run({
+      input: { days: LANDING_DRAFT_MAX_AGE_DAYS },
+    })
+    if (removed)
+      logger.info(`Incomplete orders: removed ${removed} draft(s) older than ${LANDING_DRAFT_MAX_AGE_DAYS} days`)
   } catch (error) {
     // the database may be down; the next run tries again
     logger.warn(`Incomplete orders: expiry failed, will retry: ${(error as Error)?.message ?? error}`)

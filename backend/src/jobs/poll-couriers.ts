@@ -24,7 +24,10 @@ export async function pollCouriers(
   let moved = 0
   let failed = 0
   for (const [i, parcel] of parcels.entries()) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, options.spacingMs[parcel.provider as "steadfast" | "pathao"] ?? 0))
+    if (i > 0)
+      await new Promise((resolve) =>
+        setTimeout(resolve, options.spacingMs[parcel.provider as "steadfast" | "pathao"] ?? 0)
+      )
     try {
       const { result } = await syncParcelWorkflow(container).run({ input: { parcel, poll: true } })
       if (result.moved) moved += 1
@@ -41,7 +44,9 @@ export default async function pollCourierParcels(container: MedusaContainer) {
   try {
     const result = await pollCouriers(container, { limit: PER_RUN, spacingMs: { steadfast: 250, pathao: 1100 } })
     if (result.moved || result.failed) {
-      logger.info(`Couriers: ${result.checked} parcel(s) checked, ${result.moved} order(s) moved, ${result.failed} could not be read`)
+      logger.info(
+        `Couriers: ${result.checked} parcel(s) checked, ${result.moved} order(s) moved, ${result.failed} could not be read`
+      )
     }
   } catch (error) {
     logger.warn(`Couriers: poll failed, will retry: ${(error as Error)?.message ?? error}`)

@@ -15,7 +15,10 @@ export type MetaRetryCounts = Partial<Record<MetaPurchaseState, number>> & { tri
  * run of sendMetaPurchaseWorkflow: one event's trouble (its lease runs out,
  * the next run tries it again) neither holds up nor undoes the others.
  */
-export async function retryMetaPurchases(container: MedusaContainer, options: { now?: Date; limit?: number } = {}): Promise<MetaRetryCounts> {
+export async function retryMetaPurchases(
+  container: MedusaContainer,
+  options: { now?: Date; limit?: number } = {}
+): Promise<MetaRetryCounts> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const now = options.now ?? new Date()
   const ids = await dueMetaPurchaseIds(container, now, options.limit ?? 50)

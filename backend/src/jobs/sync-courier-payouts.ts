@@ -14,7 +14,9 @@ export default async function syncCourierPayouts(container: MedusaContainer) {
   try {
     const { result } = await syncSteadfastPayoutsWorkflow(container).run({ input: {} })
     if (result.settled || result.unmatched) {
-      logger.info(`Couriers: ${result.payouts} Steadfast payout(s) read, ${result.settled} parcel(s) settled, ${result.unmatched} line(s) for no parcel of this shop`)
+      logger.info(
+        `Couriers: ${result.payouts} Steadfast payout(s) read, ${result.settled} parcel(s) settled, ${result.unmatched} line(s) for no parcel of this shop`
+      )
     }
   } catch (error) {
     logger.warn(`Couriers: reading Steadfast's payouts failed, will retry: ${(error as Error)?.message ?? error}`)

@@ -16,5 +16,5 @@ if (setting && /^(1|true|yes|0|false|no)$/i.test(setting)) {
 const trusted = setting ? proxyaddr.compile(setting.split(",").map((s) => s.trim())) : null
 
 export function clientAddress(req: IncomingMessage): string {
-  return trusted ? proxyaddr(req, trusted) : req.socket.remoteAddress ?? "unknown"
+  return trusted ? proxyaddr(req, trusted) : (req.socket.remoteAddress ?? "unknown")
 }

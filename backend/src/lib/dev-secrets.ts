@@ -40,7 +40,10 @@ export function findRepoRoot(from: string): string | null {
 }
 
 /** DATA_DIR, else `<repository>/.data`; null when neither can be found. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env, from: string[] = [process.cwd(), __dirname]): string | null {
+export function dataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  from: string[] = [process.cwd(), __dirname]
+): string | null {
   if (env.DATA_DIR) return path.resolve(findRepoRoot(from[0]) ?? process.cwd(), env.DATA_DIR)
   for (const start of from) {
     const root = findRepoRoot(start)

@@ -33,7 +33,9 @@ function redis(): RedisClient | null {
     const IORedis = require("ioredis") as typeof import("ioredis").default
     // a message waits for the connection at most a couple of seconds, then it is dropped and logged
     const client = new IORedis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 2000 })
-    client.on("error", (error: Error) => warn(`Public cache: Redis unreachable, edges not told of changes: ${error.message}`))
+    client.on("error", (error: Error) =>
+      warn(`Public cache: Redis unreachable, edges not told of changes: ${error.message}`)
+    )
     connection = { url, client }
   }
   return connection.client
@@ -72,7 +74,9 @@ export function publishPublicCache(messages: PublicCacheMessage | PublicCacheMes
     for (const message of list) {
       client
         .publish(PUBLIC_CACHE_CHANNEL, JSON.stringify(message))
-        .catch((error: Error) => warn(`Public cache: a change was not published (${JSON.stringify(message)}): ${error.message}`))
+        .catch((error: Error) =>
+          warn(`Public cache: a change was not published (${JSON.stringify(message)}): ${error.message}`)
+        )
     }
   } catch (error) {
     warn(`Public cache: a change was not published: ${(error as Error)?.message ?? error}`)

@@ -145,11 +145,12 @@ class SharedLimiter implements Limiter {
     if (client) {
       try {
         const k = this.key(key)
-        const [[, count], , [, ttl]] = (await client.multi().incr(k).pexpire(k, this.windowMs, "NX").pttl(k).exec()) as [
-          [unknown, number],
-          unknown,
-          [unknown, number],
-        ]
+        const [[, count], , [, ttl]] = (await client
+          .multi()
+          .incr(k)
+          .pexpire(k, this.windowMs, "NX")
+          .pttl(k)
+          .exec()) as [[unknown, number], unknown, [unknown, number]]
         return { count, waitMs: Math.max(1, ttl) }
       } catch {
         // fall through to memory
@@ -274,7 +275,9 @@ class SharedDistinctLimiter implements DistinctLimiter {
     const client = redisClient()
     if (client) {
       try {
-        return Number(await client.eval(DISTINCT_SCRIPT, 1, this.key(group), member, String(this.limit), String(this.windowMs)))
+        return Number(
+          await client.eval(DISTINCT_SCRIPT, 1, this.key(group), member, String(this.limit), String(this.windowMs))
+        )
       } catch {
         // fall through to memory
       }

@@ -30,9 +30,7 @@ export async function loadShopCart(container: MedusaContainer, customerId: strin
   }
   const items = cart.items ?? []
   const productIds = [...new Set(items.map((i) => i.product_id).filter((id): id is string => !!id))]
-  const products = productIds.length
-    ? await loadShopProducts(container, { id: productIds })
-    : []
+  const products = productIds.length ? await loadShopProducts(container, { id: productIds }) : []
   const byId = new Map(products.map((p) => [p._id, p]))
   return {
     _id: cart.id,

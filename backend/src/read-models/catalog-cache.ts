@@ -39,7 +39,10 @@ const state: {
 function load(container: MedusaContainer): Promise<CatalogSnapshot> {
   if (state.loading && state.loading.generation === state.generation) return state.loading.promise
   const generation = state.generation
-  const promise = Promise.all([loadCatalogEntries(container.resolve(ContainerRegistrationKeys.QUERY)), loadShopSetup(container)])
+  const promise = Promise.all([
+    loadCatalogEntries(container.resolve(ContainerRegistrationKeys.QUERY)),
+    loadShopSetup(container),
+  ])
     .then(([entries, shop]) => {
       const snapshot: CatalogSnapshot = {
         entries,
@@ -64,7 +67,11 @@ async function loadShopSetup(container: MedusaContainer): Promise<ShopSetup | nu
     container.resolve(Modules.REGION).listRegions({ currency_code: STORE_CURRENCY }),
   ])
   if (!store?.default_location_id || !store.default_sales_channel_id || !region) return null
-  return { location_id: store.default_location_id, sales_channel_id: store.default_sales_channel_id, region_id: region.id }
+  return {
+    location_id: store.default_location_id,
+    sales_channel_id: store.default_sales_channel_id,
+    region_id: region.id,
+  }
 }
 
 /** The current catalog: kept, refreshed in the background when old, reloaded after a change. */

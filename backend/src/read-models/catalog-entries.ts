@@ -53,13 +53,15 @@ type ProductRow = {
   metadata: Record<string, unknown> | null
   categories?: { handle: string }[] | null
   brand?: { handle: string } | null
-  variants?: {
-    id: string
-    manage_inventory: boolean
-    price_set?: { id: string } | null
-    prices?: PriceRow[] | null
-    inventory_items?: { inventory_item_id: string; required_quantity: number }[] | null
-  }[] | null
+  variants?:
+    | {
+        id: string
+        manage_inventory: boolean
+        price_set?: { id: string } | null
+        prices?: PriceRow[] | null
+        inventory_items?: { inventory_item_id: string; required_quantity: number }[] | null
+      }[]
+    | null
 }
 
 /**

@@ -1,6 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { COURIER_LABELS, COURIER_PROVIDERS, type CourierCash, type CourierChoice, type CourierProvider, type OrderStatus } from "@shop/contract"
+import {
+  COURIER_LABELS,
+  COURIER_PROVIDERS,
+  type CourierCash,
+  type CourierChoice,
+  type CourierProvider,
+  type OrderStatus,
+} from "@shop/contract"
 import { courierOfProviderId, missingCourierSettings, type ParcelRecord } from "../modules/couriers"
 
 /** The couriers a merchant can book with, each set up or with the variables it still needs (GET /api/admin/couriers). */
@@ -28,7 +35,15 @@ type ParcelRow = {
   total: unknown
   order?: {
     id: string
-    fulfillments?: { id: string; provider_id: string; data: Record<string, unknown> | null; canceled_at: unknown; created_at: unknown }[] | null
+    fulfillments?:
+      | {
+          id: string
+          provider_id: string
+          data: Record<string, unknown> | null
+          canceled_at: unknown
+          created_at: unknown
+        }[]
+      | null
   } | null
 }
 
@@ -44,18 +59,29 @@ const PARCEL_FIELDS = [
   "order.fulfillments.created_at",
 ]
 
-type CourierFulfilment = { provider_id?: string | null; data?: Record<string, unknown> | null; canceled_at?: unknown; created_at?: unknown }
+type CourierFulfilment = {
+  provider_id?: string | null
+  data?: Record<string, unknown> | null
+  canceled_at?: unknown
+  created_at?: unknown
+}
 
 /**
  * An order's parcel among its fulfilments: the newest live one by a courier
  * provider; with `returned`, else the newest one a courier brought back (its
  * order cancelled as returned). The one rule the order views and the sync share.
  */
-export function parcelFulfilment<F extends CourierFulfilment>(fulfilments: F[] | null | undefined, returned: boolean): F | undefined {
+export function parcelFulfilment<F extends CourierFulfilment>(
+  fulfilments: F[] | null | undefined,
+  returned: boolean
+): F | undefined {
   const byCourier = (fulfilments ?? [])
     .filter((f) => courierOfProviderId(f.provider_id))
     .sort((a, b) => new Date(String(b.created_at ?? 0)).getTime() - new Date(String(a.created_at ?? 0)).getTime())
-  return byCourier.find((f) => !f.canceled_at) ?? (returned ? byCourier.find((f) => f.data?.outcome === "returned") : undefined)
+  return (
+    byCourier.find((f) => !f.canceled_at) ??
+    (returned ? byCourier.find((f) => f.data?.outcome === "returned") : undefined)
+  )
 }
 
 /** The order's live parcel; with `returned`, else the parcel a courier brought back. */
@@ -78,9 +104,17 @@ function liveParcelOf(row: ParcelRow, returned = false): LiveParcel | null {
  * merchant order id), or null; with `returned`, also a parcel a courier
  * brought back (a payout may still list its fee).
  */
-export async function liveParcelByOrderNumber(container: MedusaContainer, orderNumber: string, returned = false): Promise<LiveParcel | null> {
+export async function liveParcelByOrderNumber(
+  container: MedusaContainer,
+  orderNumber: string,
+  returned = false
+): Promise<LiveParcel | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS, filters: { order_number: orderNumber } })
+  const { data } = await query.graph({
+    entity: "shop_order",
+    fields: PARCEL_FIELDS,
+    filters: { order_number: orderNumber },
+  })
   return data[0] ? liveParcelOf(data[0] as unknown as ParcelRow, returned) : null
 }
 
@@ -119,7 +153,8 @@ export async function courierCash(container: MedusaContainer): Promise<CourierCa
     if (!record.outcome || record.outcome === "open" || record.outcome === "hold") cash.toCollect += parcel.total
     cash.collected += Number(record.collected_amount ?? 0)
     // a fee is owed once the parcel is delivered or back (Pathao quotes it at booking)
-    if (record.outcome && record.outcome !== "open" && record.outcome !== "hold") cash.fees += Number(record.delivery_charge ?? 0)
+    if (record.outcome && record.outcome !== "open" && record.outcome !== "hold")
+      cash.fees += Number(record.delivery_charge ?? 0)
     cash.settled += Number(record.settled_amount ?? 0)
   }
   cash.owed = cash.collected - cash.fees - cash.settled
@@ -153,11 +188,13 @@ export function shopperParcelData(data: unknown): Record<string, unknown> {
 }
 
 /** A courier booking of this order that went unanswered (see workflows/steps/booking-uncertain.ts), or null. */
-export async function uncertainBooking(container: MedusaContainer, orderId: string): Promise<{ provider: CourierProvider; at: string } | null> {
+export async function uncertainBooking(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ provider: CourierProvider; at: string } | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["metadata"], filters: { id: orderId } })
   const mark = (data[0] as { metadata?: Record<string, unknown> | null } | undefined)?.metadata?.courier_uncertain as
-    | { provider: CourierProvider; at: string }
-    | undefined
+    { provider: CourierProvider; at: string } | undefined
   return mark ?? null
 }

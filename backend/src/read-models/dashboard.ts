@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-
 import {
   COMPLETED_ORDER_STATUSES,
   RECENT_ORDERS,
@@ -122,7 +121,12 @@ function recentOrderName(row: Record<string, unknown>): string {
         })
       : ""
   return recipientName(
-    { isGuest: row.is_guest === true, name: text(row.recipient_name), guestName: text(row.guest_name), accountName: account },
+    {
+      isGuest: row.is_guest === true,
+      name: text(row.recipient_name),
+      guestName: text(row.guest_name),
+      accountName: account,
+    },
     text(row.guest_email),
     text(row.guest_phone),
     text(row.address_number)

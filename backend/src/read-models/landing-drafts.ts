@@ -9,7 +9,11 @@ import type LandingPageModuleService from "../modules/landing-page/service"
 const draftsOf = (container: MedusaContainer) => container.resolve<LandingDraftModuleService>(LANDING_DRAFT_MODULE)
 
 /** A draft as the admin lists it. */
-export function toIncompleteOrder(row: LandingDraftRow, page: { id: string; title: string } | undefined, now = Date.now()): IncompleteOrder {
+export function toIncompleteOrder(
+  row: LandingDraftRow,
+  page: { id: string; title: string } | undefined,
+  now = Date.now()
+): IncompleteOrder {
   const updatedAt = new Date(row.updated_at)
   return {
     _id: row.id,
@@ -41,7 +45,9 @@ export async function listIncompleteOrders(
   )
   const pageIds = [...new Set(rows.map((r) => r.page_id))]
   const pages = pageIds.length
-    ? await container.resolve<LandingPageModuleService>(LANDING_PAGE_MODULE).listLandingPages({ id: pageIds }, { select: ["id", "title"] })
+    ? await container
+        .resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
+        .listLandingPages({ id: pageIds }, { select: ["id", "title"] })
     : []
   const byId = new Map(pages.map((p) => [p.id, p]))
   const now = Date.now()

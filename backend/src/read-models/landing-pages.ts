@@ -5,8 +5,8 @@ import { LANDING_PAGE_MODULE } from "../modules/landing-page"
 import { groupsOf } from "../modules/landing-page/groups"
 import type LandingPageModuleService from "../modules/landing-page/service"
 import type { LandingPageRow } from "../modules/landing-page/service"
-import { draftCountsByPage } from "./landing-drafts"
 import { defaultMetaPixelId } from "../modules/meta-events"
+import { draftCountsByPage } from "./landing-drafts"
 import { purchasesSentByPage } from "./meta-events"
 import { isMedusaId, loadShopProducts } from "./products"
 
@@ -17,7 +17,11 @@ const iso = (d: Date | string) => new Date(d).toISOString()
  * Its Meta pixel: admin views (with analytics) the page's own, the public page
  * the one it loads (its own, else the shop's META_PIXEL_ID, else none).
  */
-export function toLandingPage(row: LandingPageRow, product: Product | undefined, options: { analytics: boolean }): LandingPage {
+export function toLandingPage(
+  row: LandingPageRow,
+  product: Product | undefined,
+  options: { analytics: boolean }
+): LandingPage {
   return {
     _id: row.id,
     title: row.title,
@@ -54,8 +58,14 @@ export async function listLandingPageViews(container: MedusaContainer): Promise<
   const rows = await pagesOf(container).listLandingPages({}, { order: { created_at: "DESC" } })
   const [views, drafts, purchases] = await Promise.all([
     withProducts(container, rows as unknown as LandingPageRow[], { analytics: true }),
-    draftCountsByPage(container, rows.map((r) => r.id)),
-    purchasesSentByPage(container, rows.map((r) => r.id)),
+    draftCountsByPage(
+      container,
+      rows.map((r) => r.id)
+    ),
+    purchasesSentByPage(
+      container,
+      rows.map((r) => r.id)
+    ),
   ])
   return views.map((view) => {
     const counts = drafts.get(view._id)
@@ -99,7 +109,8 @@ export async function readPublicLandingPage(
   const row = !isSlug(slug)
     ? null
     : options.countView === false
-      ? (((await pages.listLandingPages({ slug, is_active: true }, { take: 1 }))[0] ?? null) as unknown as LandingPageRow | null)
+      ? (((await pages.listLandingPages({ slug, is_active: true }, { take: 1 }))[0] ??
+          null) as unknown as LandingPageRow | null)
       : await pages.recordView(slug)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
   const [view] = await withProducts(container, [row], { analytics: false })

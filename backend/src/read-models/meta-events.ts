@@ -30,7 +30,11 @@ export async function metaPurchaseTrigger(container: MedusaContainer): Promise<M
 
 /** The settings as the admin reads them: the choice, the default pixel, whether a token is set (never the token). */
 export async function metaSettings(container: MedusaContainer): Promise<MetaSettings> {
-  return { purchaseOn: await metaPurchaseTrigger(container), defaultPixelId: defaultMetaPixelId(), tokenSet: metaTokenSet() }
+  return {
+    purchaseOn: await metaPurchaseTrigger(container),
+    defaultPixelId: defaultMetaPixelId(),
+    tokenSet: metaTokenSet(),
+  }
 }
 
 export function metaPurchaseView(row: PurchaseEventRow): MetaPurchaseView {
@@ -47,7 +51,10 @@ export function metaPurchaseView(row: PurchaseEventRow): MetaPurchaseView {
 }
 
 /** An order's Purchase event row, or null (the order had no pixel). */
-export async function purchaseEventOfOrder(container: MedusaContainer, orderId: string): Promise<PurchaseEventRow | null> {
+export async function purchaseEventOfOrder(
+  container: MedusaContainer,
+  orderId: string
+): Promise<PurchaseEventRow | null> {
   const [row] = await events(container).listPurchaseEvents({ order_id: orderId }, { take: 1 })
   return (row as unknown as PurchaseEventRow) ?? null
 }
@@ -58,7 +65,10 @@ export async function purchaseEventById(container: MedusaContainer, id: string):
 }
 
 /** Orders as the admin sees them, each with its Purchase event (null: the order had no pixel). */
-export async function withMetaPurchase<T extends { _id: string }>(container: MedusaContainer, orders: T[]): Promise<(T & WithMetaPurchase)[]> {
+export async function withMetaPurchase<T extends { _id: string }>(
+  container: MedusaContainer,
+  orders: T[]
+): Promise<(T & WithMetaPurchase)[]> {
   if (!orders.length) return []
   const rows = await events(container).listPurchaseEvents({ order_id: orders.map((o) => o._id) })
   const byOrder = new Map(rows.map((r) => [r.order_id, metaPurchaseView(r as unknown as PurchaseEventRow)]))
@@ -80,7 +90,11 @@ export function dueMetaPurchaseIds(container: MedusaContainer, now: Date, limit:
  * cancelled, marked fake, held for a confirmation call, or its phone or the
  * shopper's address is blocklisted.
  */
-export async function metaPurchaseBlocker(container: MedusaContainer, order: Order | null, clientIp: string | null): Promise<string | null> {
+export async function metaPurchaseBlocker(
+  container: MedusaContainer,
+  order: Order | null,
+  clientIp: string | null
+): Promise<string | null> {
   if (!order) return "the order no longer exists"
   if (order.orderStatus === "cancelled") return "the order is cancelled"
   const risk = (await risksOf(container, [order._id])).get(order._id)

@@ -1,13 +1,21 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { DEFAULT_GUARD_RULES, phoneKey, type BlocklistEntry, type ConfirmationLogEntry, type GuardRules, type OrderRisk } from "@shop/contract"
-import { rulesOf } from "../modules/order-guard/assess"
+import {
+  DEFAULT_GUARD_RULES,
+  phoneKey,
+  type BlocklistEntry,
+  type ConfirmationLogEntry,
+  type GuardRules,
+  type OrderRisk,
+} from "@shop/contract"
 import { ORDER_GUARD_MODULE } from "../modules/order-guard"
+import { rulesOf } from "../modules/order-guard/assess"
 import type OrderGuardModuleService from "../modules/order-guard/service"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 
 type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
-const knexOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+const knexOf = (container: MedusaContainer) =>
+  container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
 const guard = (container: MedusaContainer) => container.resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
 
 /** The merchant's rules, the defaults where never set. */
@@ -18,7 +26,10 @@ export async function guardRules(container: MedusaContainer): Promise<GuardRules
 
 /** The blocklist entry of a phone or a client address, if either is blocklisted. */
 export async function blocklisted(container: MedusaContainer, phone: string | null, address: string | null) {
-  const or = [...(phone ? [{ kind: "phone" as const, value: phone }] : []), ...(address ? [{ kind: "address" as const, value: address }] : [])]
+  const or = [
+    ...(phone ? [{ kind: "phone" as const, value: phone }] : []),
+    ...(address ? [{ kind: "address" as const, value: address }] : []),
+  ]
   if (!or.length) return null
   const [entry] = await guard(container).listBlocklistEntries({ $or: or } as never, { take: 1 })
   return entry ?? null
@@ -26,7 +37,13 @@ export async function blocklisted(container: MedusaContainer, phone: string | nu
 
 export async function blocklist(container: MedusaContainer): Promise<BlocklistEntry[]> {
   const entries = await guard(container).listBlocklistEntries({}, { order: { created_at: "DESC" } })
-  return entries.map((e) => ({ id: e.id, kind: e.kind, value: e.value, reason: e.reason, createdAt: new Date(e.created_at).toISOString() }))
+  return entries.map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    value: e.value,
+    reason: e.reason,
+    createdAt: new Date(e.created_at).toISOString(),
+  }))
 }
 
 /**
@@ -65,7 +82,12 @@ export async function addressLastDay(container: MedusaContainer, address: string
 }
 
 /** The number of an order of one of these products by this phone within the window, or null. */
-export async function duplicateOrder(container: MedusaContainer, phone: string, productIds: string[], hours: number): Promise<string | null> {
+export async function duplicateOrder(
+  container: MedusaContainer,
+  phone: string,
+  productIds: string[],
+  hours: number
+): Promise<string | null> {
   if (!productIds.length) return null
   const { rows } = await knexOf(container).raw(
     `select so.order_number
@@ -100,7 +122,8 @@ type RiskRow = {
   courier_score: number | null
   needs_confirmation: boolean
   duplicate_of: string | null
-  confirmations: { outcome: ConfirmationLogEntry["outcome"]; note: string | null; admin_id: string | null; at: string }[] | null
+  confirmations:
+    { outcome: ConfirmationLogEntry["outcome"]; note: string | null; admin_id: string | null; at: string }[] | null
 }
 
 export function riskView(row: RiskRow): OrderRisk & { confirmations: ConfirmationLogEntry[] } {
@@ -114,7 +137,12 @@ export function riskView(row: RiskRow): OrderRisk & { confirmations: Confirmatio
     courierScore: row.courier_score === null ? null : Number(row.courier_score),
     needsConfirmation: row.needs_confirmation,
     duplicateOf: row.duplicate_of,
-    confirmations: (row.confirmations ?? []).map((c) => ({ outcome: c.outcome, note: c.note, adminId: c.admin_id, at: c.at })),
+    confirmations: (row.confirmations ?? []).map((c) => ({
+      outcome: c.outcome,
+      note: c.note,
+      adminId: c.admin_id,
+      at: c.at,
+    })),
   }
 }
 
@@ -127,7 +155,10 @@ export async function risksOf(container: MedusaContainer, orderIds: string[]) {
 
 /** Orders waiting for a confirmation call, oldest first (Medusa order ids). */
 export async function heldOrderIds(container: MedusaContainer): Promise<string[]> {
-  const rows = await guard(container).listOrderRisks({ needs_confirmation: true }, { order: { created_at: "ASC" }, select: ["order_id"] })
+  const rows = await guard(container).listOrderRisks(
+    { needs_confirmation: true },
+    { order: { created_at: "ASC" }, select: ["order_id"] }
+  )
   return rows.map((r) => r.order_id)
 }
 
@@ -148,7 +179,13 @@ export async function ordersOfPhone(container: MedusaContainer, phone: string, l
 }
 
 /** Orders as the admin sees them: each with what the guard found (null for orders from before the guard). */
-export async function withRisk<T extends { _id: string }>(container: MedusaContainer, orders: T[]): Promise<(T & { risk: ReturnType<typeof riskView> | null })[]> {
-  const risks = await risksOf(container, orders.map((o) => o._id))
+export async function withRisk<T extends { _id: string }>(
+  container: MedusaContainer,
+  orders: T[]
+): Promise<(T & { risk: ReturnType<typeof riskView> | null })[]> {
+  const risks = await risksOf(
+    container,
+    orders.map((o) => o._id)
+  )
   return orders.map((o) => ({ ...o, risk: risks.get(o._id) ?? null }))
 }

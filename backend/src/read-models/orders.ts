@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { COURIER_LABELS, type CourierInfo, type Order } from "@shop/contract"
 import { courierOfProviderId, type ParcelRecord } from "../modules/couriers"
-import { parcelFulfilment } from "./couriers"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
+import { parcelFulfilment } from "./couriers"
 import { isMedusaId } from "./products"
 import { customerName } from "./users"
 
@@ -62,15 +62,21 @@ type Row = {
   order?: {
     id: string
     created_at: string | Date
-    customer?: { first_name?: string | null; last_name?: string | null; metadata?: Record<string, unknown> | null } | null
-    items?: {
-      product_id?: string | null
-      title: string
-      thumbnail?: string | null
-      unit_price: unknown
-      quantity: unknown
-      detail?: { quantity: unknown } | null
-    }[] | null
+    customer?: {
+      first_name?: string | null
+      last_name?: string | null
+      metadata?: Record<string, unknown> | null
+    } | null
+    items?:
+      | {
+          product_id?: string | null
+          title: string
+          thumbnail?: string | null
+          unit_price: unknown
+          quantity: unknown
+          detail?: { quantity: unknown } | null
+        }[]
+      | null
     fulfillments?: CourierFulfilment[] | null
   } | null
 }
@@ -84,7 +90,8 @@ type CourierFulfilment = {
   created_at?: string | Date | null
 }
 
-const numberOrNull = (value: unknown) => (value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value))
+const numberOrNull = (value: unknown) =>
+  value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value)
 const textOrNull = (value: unknown) => (typeof value === "string" && value !== "" ? value : null)
 
 /**

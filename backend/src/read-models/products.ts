@@ -7,7 +7,9 @@ import type { CatalogEntry } from "./catalog-entries"
 /** Title of the price list that carries the shop's sale prices. */
 export const SALE_PRICE_LIST_TITLE = "Shop sale prices"
 
-type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { inventory_item_id: string; available: number }[] }> }
+type Knex = {
+  raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { inventory_item_id: string; available: number }[] }>
+}
 
 /**
  * What can be sold of each inventory item right now (stocked minus reserved,
@@ -42,7 +44,7 @@ export async function loadShopCatalog(
     entries.map((e) => e.inventory_item_id).filter((id): id is string => !!id)
   )
   return entries.map((entry) => {
-    const available = entry.inventory_item_id ? stock.get(entry.inventory_item_id) ?? 0 : 0
+    const available = entry.inventory_item_id ? (stock.get(entry.inventory_item_id) ?? 0) : 0
     return { ...entry, stock: Math.max(0, Math.floor(available / entry.required_quantity)) }
   })
 }

@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { product_id: string }[] }> }
 
-const knexOf = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+const knexOf = (container: MedusaContainer) =>
+  container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
 
 /** The products whose variants use these inventory levels (deleted ones included), in one statement. */
 export async function productsOfInventoryLevels(container: MedusaContainer, levelIds: string[]): Promise<string[]> {

@@ -1,6 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { DELIVERY_AREA_LABELS, DELIVERY_CHARGE, formatMoney, isDeliveryArea, STORE_CURRENCY, type DeliveryArea } from "@shop/contract"
+import {
+  DELIVERY_AREA_LABELS,
+  DELIVERY_CHARGE,
+  formatMoney,
+  isDeliveryArea,
+  STORE_CURRENCY,
+  type DeliveryArea,
+} from "@shop/contract"
 import { loadSalePrices } from "./catalog-entries"
 
 /**
@@ -43,7 +50,8 @@ export type StoreCheckoutCart = {
     title: string
     adjustments?: { id: string }[] | null
   }[]
-  shipping_methods: { shipping_option_id: string | null; amount: unknown; adjustments?: { id: string }[] | null }[] | null
+  shipping_methods:
+    { shipping_option_id: string | null; amount: unknown; adjustments?: { id: string }[] | null }[] | null
   promotions?: { id: string }[] | null
   shipping_address: {
     first_name?: string | null
@@ -94,7 +102,10 @@ export async function storeCheckoutCart(container: MedusaContainer, cartId: stri
  * seed's "Inside Dhaka" and "Outside Dhaka": the option type's code, else its
  * name); options of `ids`, or all. An option of no area is not in the map.
  */
-export async function shippingOptionAreas(container: MedusaContainer, ids?: string[]): Promise<Map<string, DeliveryArea>> {
+export async function shippingOptionAreas(
+  container: MedusaContainer,
+  ids?: string[]
+): Promise<Map<string, DeliveryArea>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "shipping_option",
@@ -104,7 +115,9 @@ export async function shippingOptionAreas(container: MedusaContainer, ids?: stri
   const areas = new Map<string, DeliveryArea>()
   for (const option of data as { id: string; name: string; type?: { code?: string | null } | null }[]) {
     const code = option.type?.code
-    const area = isDeliveryArea(code) ? code : (Object.keys(DELIVERY_AREA_LABELS) as DeliveryArea[]).find((a) => DELIVERY_AREA_LABELS[a] === option.name)
+    const area = isDeliveryArea(code)
+      ? code
+      : (Object.keys(DELIVERY_AREA_LABELS) as DeliveryArea[]).find((a) => DELIVERY_AREA_LABELS[a] === option.name)
     if (area) areas.set(option.id, area)
   }
   return areas
@@ -113,9 +126,13 @@ export async function shippingOptionAreas(container: MedusaContainer, ids?: stri
 /** The city of a cart's shipping address (trimmed; "" when none), or null for no cart. */
 export async function cartCity(container: MedusaContainer, cartId: string): Promise<string | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: ["id", "shipping_address.city"], filters: { id: cartId } })
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "shipping_address.city"],
+    filters: { id: cartId },
+  })
   const cart = data[0] as { shipping_address?: { city?: string | null } | null } | undefined
-  return cart ? cart.shipping_address?.city?.trim() ?? "" : null
+  return cart ? (cart.shipping_address?.city?.trim() ?? "") : null
 }
 
 /** A variant as an order line sells it: its own price (base and sale), its product and its stock item. */
@@ -138,7 +155,15 @@ export async function orderVariants(container: MedusaContainer, ids: string[]): 
   const [{ data }, sale] = await Promise.all([
     query.graph({
       entity: "variant",
-      fields: ["id", "title", "product_id", "price_set.id", "prices.amount", "prices.currency_code", "inventory_items.inventory_item_id"],
+      fields: [
+        "id",
+        "title",
+        "product_id",
+        "price_set.id",
+        "prices.amount",
+        "prices.currency_code",
+        "inventory_items.inventory_item_id",
+      ],
       filters: { id: ids },
     }),
     loadSalePrices(query),

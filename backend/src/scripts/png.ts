@@ -94,10 +94,7 @@ export function productPicture(seed: number, shape: Shape, size = 320): Buffer {
       case "dress":
         return v > 0.15 && v < 0.88 && Math.abs(u - 0.5) < 0.1 + (v - 0.15) * 0.4
       case "shoe":
-        return (
-          (v > 0.5 && v < 0.7 && u > 0.15 && u < 0.85) ||
-          (v > 0.35 && v <= 0.5 && u > 0.15 && u < 0.5)
-        )
+        return (v > 0.5 && v < 0.7 && u > 0.15 && u < 0.85) || (v > 0.35 && v <= 0.5 && u > 0.15 && u < 0.5)
       case "bag":
         return (
           (v > 0.4 && v < 0.85 && u > 0.2 && u < 0.8) ||
@@ -105,8 +102,7 @@ export function productPicture(seed: number, shape: Shape, size = 320): Buffer {
         )
       case "cap":
         return (
-          (v < 0.55 && Math.hypot(u - 0.5, (v - 0.55) * 1.3) < 0.3) ||
-          (v >= 0.55 && v < 0.62 && u > 0.2 && u < 0.9)
+          (v < 0.55 && Math.hypot(u - 0.5, (v - 0.55) * 1.3) < 0.3) || (v >= 0.55 && v < 0.62 && u > 0.2 && u < 0.9)
         )
     }
   }

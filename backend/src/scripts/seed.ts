@@ -33,15 +33,15 @@ import {
   type DeliveryArea,
   STORE_CURRENCY,
 } from "@shop/contract"
-import { SALE_PRICE_LIST_TITLE } from "../read-models/products"
-import { productPicture } from "./png"
 import { BRAND_MODULE } from "../modules/brand"
 import type BrandModuleService from "../modules/brand/service"
-import { createBrandsWorkflow } from "../workflows/create-brands"
-import { invalidateCatalog } from "../read-models/catalog-cache"
-import { createLandingPageWorkflow } from "../workflows/landing-page"
 import { LANDING_PAGE_MODULE } from "../modules/landing-page"
 import type LandingPageModuleService from "../modules/landing-page/service"
+import { invalidateCatalog } from "../read-models/catalog-cache"
+import { SALE_PRICE_LIST_TITLE } from "../read-models/products"
+import { createBrandsWorkflow } from "../workflows/create-brands"
+import { createLandingPageWorkflow } from "../workflows/landing-page"
+import { productPicture } from "./png"
 import { DEMO_LANDING_PAGE, SEED_PRODUCTS, SeedProduct } from "./seed-data"
 
 export const SHOP_NAME = process.env.SHOP_NAME || "Deshi Bazar"
@@ -119,9 +119,7 @@ async function ensureLocationAndShipping(
   }
   const { result } = await createStockLocationsWorkflow(container).run({
     input: {
-      locations: [
-        { name: LOCATION_NAME, address: { city: "Dhaka", country_code: "BD", address_1: "" } },
-      ],
+      locations: [{ name: LOCATION_NAME, address: { city: "Dhaka", country_code: "BD", address_1: "" } }],
     },
   })
   const location = result[0]
@@ -179,10 +177,7 @@ async function ensureLocationAndShipping(
     ],
   })
   await createShippingOptionsWorkflow(container).run({
-    input: [
-      option("dhaka", "Delivery in 1-2 days"),
-      option("outside", "Delivery in 2-3 days"),
-    ],
+    input: [option("dhaka", "Delivery in 1-2 days"), option("outside", "Delivery in 2-3 days")],
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({
     input: { id: location.id, add: [channelId] },
@@ -431,7 +426,9 @@ async function ensureDemoLandingPage(container: MedusaContainer) {
       },
     },
   })
-  container.resolve(ContainerRegistrationKeys.LOGGER).info(`Created the demo landing page /landing/${DEMO_LANDING_PAGE.slug}`)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(`Created the demo landing page /landing/${DEMO_LANDING_PAGE.slug}`)
 }
 
 /**

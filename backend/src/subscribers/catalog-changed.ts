@@ -6,7 +6,11 @@ import {
 } from "@medusajs/framework/utils"
 import { invalidateCatalog } from "../read-models/catalog-cache"
 
-const PRODUCT_EVENTS = new Set<string>([ProductWorkflowEvents.CREATED, ProductWorkflowEvents.UPDATED, ProductWorkflowEvents.DELETED])
+const PRODUCT_EVENTS = new Set<string>([
+  ProductWorkflowEvents.CREATED,
+  ProductWorkflowEvents.UPDATED,
+  ProductWorkflowEvents.DELETED,
+])
 
 /**
  * Products, variants or categories changed through Medusa itself (Medusa

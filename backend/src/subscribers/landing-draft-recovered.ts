@@ -14,7 +14,9 @@ export default async function landingDraftRecovered({ event, container }: Subscr
     // the draft stays open; the order itself is not affected
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`Incomplete orders: could not mark drafts of order ${event.data?.id} recovered: ${(error as Error)?.message ?? error}`)
+      .warn(
+        `Incomplete orders: could not mark drafts of order ${event.data?.id} recovered: ${(error as Error)?.message ?? error}`
+      )
   }
 }
 

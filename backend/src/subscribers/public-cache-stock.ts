@@ -15,5 +15,9 @@ export default async function publicCacheStock({ event, container }: SubscriberA
 }
 
 export const config: SubscriberConfig = {
-  event: [InventoryLevelWorkflowEvents.CREATED, InventoryLevelWorkflowEvents.UPDATED, InventoryLevelWorkflowEvents.DELETED],
+  event: [
+    InventoryLevelWorkflowEvents.CREATED,
+    InventoryLevelWorkflowEvents.UPDATED,
+    InventoryLevelWorkflowEvents.DELETED,
+  ],
 }

@@ -1,7 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CourierBookingRequest, CourierInfo } from "@shop/contract"
-import { markBookingUncertainStep } from "./steps/booking-uncertain"
 import { bookedCourierStep, planCourierBookingStep } from "./steps/book-courier"
+import { markBookingUncertainStep } from "./steps/booking-uncertain"
 import { updateShopOrderStatusWorkflow } from "./update-order-status"
 
 export type BookCourierInput = { order_id: string; request: CourierBookingRequest; admin_id?: string }

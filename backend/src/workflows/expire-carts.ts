@@ -48,7 +48,9 @@ export const expireIdleCartsStep = createStep(
     if (!ids.length) return new StepResponse(0, [] as string[])
     const carts = container.resolve(Modules.CART)
     // checked again by the module: a cart completed since it was read stays
-    const open = (await carts.listCarts({ id: ids, completed_at: null } as never, { select: ["id"], take: ids.length })).map((c) => c.id)
+    const open = (
+      await carts.listCarts({ id: ids, completed_at: null } as never, { select: ["id"], take: ids.length })
+    ).map((c) => c.id)
     if (open.length) await carts.softDeleteCarts(open)
     return new StepResponse(open.length, open)
   },

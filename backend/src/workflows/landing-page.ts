@@ -1,4 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { landingChanges } from "../lib/public-cache"
 import type { LandingGroupsInput } from "../modules/landing-page/groups"
 import {
   assertLandingProductStep,
@@ -9,7 +10,6 @@ import {
   updateLandingPageStep,
   type LandingPageChanges,
 } from "./steps/landing-page"
-import { landingChanges } from "../lib/public-cache"
 import { landingPageSlugStep, publishPublicCacheStep } from "./steps/public-cache"
 
 export type CreateLandingPageInput = {

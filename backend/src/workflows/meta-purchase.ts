@@ -1,8 +1,12 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { MetaPurchaseTrigger } from "@shop/contract"
 import type { MetaTrigger } from "../modules/meta-events"
+import {
+  armMetaPurchaseStep,
+  noteMetaPurchaseWaitingStep,
+  planMetaPurchaseTriggerStep,
+} from "./steps/meta-purchase-trigger"
 import { setMetaSettingsStep } from "./steps/meta-settings"
-import { armMetaPurchaseStep, noteMetaPurchaseWaitingStep, planMetaPurchaseTriggerStep } from "./steps/meta-purchase-trigger"
 import { attemptMetaPurchaseStep, claimMetaPurchaseStep, finishMetaPurchaseStep } from "./steps/send-meta-purchase"
 
 /**
@@ -52,29 +56,39 @@ export type MetaPurchaseTriggeredInput = {
  * "waiting": the order may not be sent yet (the reason is kept); "armed": this
  * run armed it (a concurrent one finds it armed and ignores it).
  */
-export const metaPurchaseTriggeredWorkflow = createWorkflow("meta-purchase-triggered", (input: MetaPurchaseTriggeredInput) => {
-  const plan = planMetaPurchaseTriggerStep({ order_id: input.order_id, trigger: input.trigger })
-  when({ plan }, ({ plan }) => plan.action === "wait").then(() => {
-    noteMetaPurchaseWaitingStep(
-      transform({ input, plan }, ({ input, plan }) => ({
-        order_id: input.order_id,
-        reason: plan.action === "wait" ? plan.reason : "",
-        previous_reason: plan.action === "wait" ? plan.previous_reason : null,
-      }))
+export const metaPurchaseTriggeredWorkflow = createWorkflow(
+  "meta-purchase-triggered",
+  (input: MetaPurchaseTriggeredInput) => {
+    const plan = planMetaPurchaseTriggerStep({ order_id: input.order_id, trigger: input.trigger })
+    when({ plan }, ({ plan }) => plan.action === "wait").then(() => {
+      noteMetaPurchaseWaitingStep(
+        transform({ input, plan }, ({ input, plan }) => ({
+          order_id: input.order_id,
+          reason: plan.action === "wait" ? plan.reason : "",
+          previous_reason: plan.action === "wait" ? plan.previous_reason : null,
+        }))
+      )
+    })
+    const armed = when({ plan }, ({ plan }) => plan.action === "arm").then(() =>
+      armMetaPurchaseStep({ order_id: input.order_id, at: input.at })
     )
-  })
-  const armed = when({ plan }, ({ plan }) => plan.action === "arm").then(() => armMetaPurchaseStep({ order_id: input.order_id, at: input.at }))
-  when({ armed }, ({ armed }) => !!armed).then(() => {
-    sendMetaPurchaseWorkflow.runAsStep({ input: transform({ armed, input }, ({ armed, input }) => ({ event_id: armed!, now: input.now })) })
-  })
-  const outcome = transform({ plan, armed }, ({ plan, armed }) =>
-    plan.action === "wait" ? ("waiting" as const) : armed ? ("armed" as const) : ("ignored" as const)
-  )
-  return new WorkflowResponse(outcome)
-})
+    when({ armed }, ({ armed }) => !!armed).then(() => {
+      sendMetaPurchaseWorkflow.runAsStep({
+        input: transform({ armed, input }, ({ armed, input }) => ({ event_id: armed!, now: input.now })),
+      })
+    })
+    const outcome = transform({ plan, armed }, ({ plan, armed }) =>
+      plan.action === "wait" ? ("waiting" as const) : armed ? ("armed" as const) : ("ignored" as const)
+    )
+    return new WorkflowResponse(outcome)
+  }
+)
 
 /** The merchant's choice of when "Purchase" is sent (PUT /api/admin/meta/settings). */
-export const setMetaSettingsWorkflow = createWorkflow("set-meta-settings", (input: { purchase_on: MetaPurchaseTrigger }) => {
-  setMetaSettingsStep(input)
-  return new WorkflowResponse(undefined)
-})
+export const setMetaSettingsWorkflow = createWorkflow(
+  "set-meta-settings",
+  (input: { purchase_on: MetaPurchaseTrigger }) => {
+    setMetaSettingsStep(input)
+    return new WorkflowResponse(undefined)
+  }
+)

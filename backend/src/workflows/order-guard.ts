@@ -29,9 +29,12 @@ export const removeBlocklistEntryWorkflow = createWorkflow("remove-blocklist-ent
 })
 
 /** Changes some of the guard's rules, the rest stay; answers the rules after the change. */
-export const changeGuardRulesWorkflow = createWorkflow("change-guard-rules", (input: { change: Partial<GuardRules> }) => {
-  return new WorkflowResponse(setGuardRulesStep(input))
-})
+export const changeGuardRulesWorkflow = createWorkflow(
+  "change-guard-rules",
+  (input: { change: Partial<GuardRules> }) => {
+    return new WorkflowResponse(setGuardRulesStep(input))
+  }
+)
 
 export type ConfirmOrderInput = {
   order_id: string
@@ -54,7 +57,11 @@ export const confirmShopOrderWorkflow = createWorkflow("confirm-shop-order", (in
   const plan = planConfirmationStep({ order_id: input.order_id, outcome: input.outcome, blocklist: input.blocklist })
   when({ plan }, ({ plan }) => plan.cancel).then(() => {
     updateShopOrderStatusWorkflow.runAsStep({
-      input: transform({ input }, ({ input }) => ({ order_id: input.order_id, status: "cancelled" as const, admin_id: input.admin_id ?? undefined })),
+      input: transform({ input }, ({ input }) => ({
+        order_id: input.order_id,
+        status: "cancelled" as const,
+        admin_id: input.admin_id ?? undefined,
+      })),
     })
   })
   recordConfirmationWorkflow.runAsStep({

@@ -1,5 +1,5 @@
-import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import {
   acquireLockStep,
   createOrdersStep,
@@ -8,26 +8,32 @@ import {
   emitEventStep,
   releaseLockStep,
 } from "@medusajs/medusa/core-flows"
-import { DELIVERY_AREA_LABELS, normalizeBdPhone, orderContact, STORE_CURRENCY, type AddressFields } from "@shop/contract"
+import {
+  DELIVERY_AREA_LABELS,
+  normalizeBdPhone,
+  orderContact,
+  STORE_CURRENCY,
+  type AddressFields,
+} from "@shop/contract"
+import { splitName } from "../lib/person-name"
+import { cartRequestKey } from "../modules/shop-order/order-request"
 import type { OrderRequestKey } from "../modules/shop-order/service"
 import { toShopOrderView } from "../read-models/orders"
 import { customerName } from "../read-models/users"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
-import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
-import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
 import { createShopOrderStep } from "./steps/create-shop-order"
 import { assessOrderRiskStep, recordOrderRiskStep, refuseBlocklistedStep } from "./steps/guard-order"
+import { limitOrdersStep } from "./steps/limit-orders"
 import { recordPurchaseTrackingStep, type MetaTracking } from "./steps/meta-purchase"
 import { createNativeGuestCustomerStep } from "./steps/native-guest-customer"
-import { splitName } from "../lib/person-name"
+import { findPlacedOrderStep, type PlacedOrder } from "./steps/order-once"
 import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
 import { priceShopOrderStep } from "./steps/price-shop-order"
-import { takeStockStep } from "./steps/take-stock"
-import { limitOrdersStep } from "./steps/limit-orders"
-import { findPlacedOrderStep, type PlacedOrder } from "./steps/order-once"
+import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
+import { resolveLandingOrderStep } from "./steps/resolve-landing-order"
 import { storeCartOrderStep, type StoreCartOrderInput } from "./steps/store-cart-order"
-import { cartRequestKey } from "../modules/shop-order/order-request"
+import { takeStockStep } from "./steps/take-stock"
 
 export type { PlaceShopOrderInput }
 
@@ -75,7 +81,11 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   }))
   refuseBlocklistedStep(guardInput)
 
-  const priced = priceShopOrderStep({ items: input.items, delivery_area: input.delivery_area, shown_total: input.shown_total })
+  const priced = priceShopOrderStep({
+    items: input.items,
+    delivery_area: input.delivery_area,
+    shown_total: input.shown_total,
+  })
 
   const stock = transform({ input, priced }, ({ input, priced }) => ({
     location_id: priced.location_id,
@@ -95,47 +105,50 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   }))
   const guestCustomerId = createNativeGuestCustomerStep(guest)
 
-  const orderData = transform({ input, contact, priced, taken, guestCustomerId }, ({ input, contact, priced, taken, guestCustomerId }) => {
-    const address = {
-      ...splitName(contact.name),
-      address_1: input.address.address,
-      city: input.address.city,
-      postal_code: input.address.pincode,
-      phone: contact.address_phone,
-      country_code: "bd",
-      metadata: { notes: input.address.notes },
-    }
-    return [
-      {
-        id: taken.order_id,
-        region_id: priced.region_id,
-        sales_channel_id: priced.sales_channel_id,
-        currency_code: STORE_CURRENCY,
-        customer_id: input.customer_id ?? guestCustomerId ?? undefined,
-        email: input.email ?? undefined,
-        shipping_address: address,
-        billing_address: address,
-        items: priced.lines.map((l) => ({
-          title: l.title,
-          product_title: l.title,
-          product_id: l.product_id,
-          variant_id: l.variant_id,
-          thumbnail: l.image,
-          quantity: l.quantity,
-          unit_price: l.unit_price,
-          is_tax_inclusive: true,
-        })),
-        shipping_methods: [
-          {
-            name: DELIVERY_AREA_LABELS[input.delivery_area],
-            amount: priced.delivery_charge,
+  const orderData = transform(
+    { input, contact, priced, taken, guestCustomerId },
+    ({ input, contact, priced, taken, guestCustomerId }) => {
+      const address = {
+        ...splitName(contact.name),
+        address_1: input.address.address,
+        city: input.address.city,
+        postal_code: input.address.pincode,
+        phone: contact.address_phone,
+        country_code: "bd",
+        metadata: { notes: input.address.notes },
+      }
+      return [
+        {
+          id: taken.order_id,
+          region_id: priced.region_id,
+          sales_channel_id: priced.sales_channel_id,
+          currency_code: STORE_CURRENCY,
+          customer_id: input.customer_id ?? guestCustomerId ?? undefined,
+          email: input.email ?? undefined,
+          shipping_address: address,
+          billing_address: address,
+          items: priced.lines.map((l) => ({
+            title: l.title,
+            product_title: l.title,
+            product_id: l.product_id,
+            variant_id: l.variant_id,
+            thumbnail: l.image,
+            quantity: l.quantity,
+            unit_price: l.unit_price,
             is_tax_inclusive: true,
-          },
-        ],
-        metadata: { payment_method: "cod" },
-      },
-    ]
-  })
+          })),
+          shipping_methods: [
+            {
+              name: DELIVERY_AREA_LABELS[input.delivery_area],
+              amount: priced.delivery_charge,
+              is_tax_inclusive: true,
+            },
+          ],
+          metadata: { payment_method: "cod" },
+        },
+      ]
+    }
+  )
   const orders = createOrdersStep(orderData as never)
   const orderId = transform({ orders }, ({ orders }) => orders[0].id)
 
@@ -154,7 +167,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     order_id: orderId,
     is_guest: input.is_guest,
     guest_name: input.guest_name ?? null,
-    guest_email: input.is_guest ? input.email ?? null : null,
+    guest_email: input.is_guest ? (input.email ?? null) : null,
     guest_phone: input.is_guest ? contact.phone : null,
     phone: contact.phone,
     customer_id: input.customer_id ?? null,
@@ -235,7 +248,9 @@ function placeOnce(
   keys: WorkflowData<{ lock_keys: string[]; requests: OrderRequestKey[] }>,
   place: () => WorkflowData<PlacedOrder>
 ): WorkflowData<PlacedOrder> {
-  acquireLockStep(transform({ keys }, ({ keys }) => ({ key: keys.lock_keys, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+  acquireLockStep(
+    transform({ keys }, ({ keys }) => ({ key: keys.lock_keys, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS }))
+  )
   const earlier = findPlacedOrderStep(transform({ keys }, ({ keys }) => ({ requests: keys.requests })))
   const placed = when("place-order", { earlier }, ({ earlier }) => !earlier).then(place)
   releaseLockStep(transform({ keys }, ({ keys }) => ({ key: keys.lock_keys })))
@@ -298,7 +313,9 @@ export const placeCustomerOrderWorkflow = createWorkflow(
  * one cart make one order and all answer it.
  */
 export const completeStoreCartWorkflow = createWorkflow("complete-store-cart", (input: StoreCartOrderInput) => {
-  acquireLockStep(transform({ input }, ({ input }) => ({ key: [input.cart_id], timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+  acquireLockStep(
+    transform({ input }, ({ input }) => ({ key: [input.cart_id], timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS }))
+  )
   const cart = storeCartOrderStep(input)
   const placed = when("place-cart-order", { cart }, ({ cart }) => !cart.order_id).then(() =>
     placeShopOrderWorkflow.runAsStep({ input: transform({ cart }, ({ cart }) => cart.order!) })

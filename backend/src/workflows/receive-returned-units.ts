@@ -1,11 +1,17 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { productChanges } from "../lib/public-cache"
 import type { ParcelRecord } from "../modules/couriers"
 import { SHOP_ORDER_MODULE } from "../modules/shop-order"
 import type ShopOrderModuleService from "../modules/shop-order/service"
 import type { StockLine } from "../modules/shop-order/stock"
-import { productChanges } from "../lib/public-cache"
 import { liveParcelByOrderNumber } from "../read-models/couriers"
 import { publishPublicCacheStep } from "./steps/public-cache"
 
@@ -52,7 +58,15 @@ const receiveReturnedUnitsStep = createStep(
     })
     type Row = {
       shop_order?: { id: string; order_number: string; stock_taken: boolean } | null
-      items?: { product_id?: string | null; title: string; quantity?: unknown; detail?: { quantity?: unknown } | null; variant?: { inventory_items?: { inventory_item_id: string }[] | null } | null }[] | null
+      items?:
+        | {
+            product_id?: string | null
+            title: string
+            quantity?: unknown
+            detail?: { quantity?: unknown } | null
+            variant?: { inventory_items?: { inventory_item_id: string }[] | null } | null
+          }[]
+        | null
     }
     const row = data[0] as Row | undefined
     if (!row?.shop_order) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
@@ -67,13 +81,15 @@ const receiveReturnedUnitsStep = createStep(
       quantity: Number(i.quantity ?? i.detail?.quantity),
       inventory_item_id: i.variant?.inventory_items?.[0]?.inventory_item_id ?? null,
     }))
-    const left = (line: Line) => line.quantity - received.filter((u) => u.product_id === line.product_id).reduce((sum, u) => sum + u.quantity, 0)
+    const left = (line: Line) =>
+      line.quantity - received.filter((u) => u.product_id === line.product_id).reduce((sum, u) => sum + u.quantity, 0)
 
     let back: Line[]
     if (parcel.record.outcome === "returned") {
       back = ordered.map((line) => ({ ...line, quantity: left(line) })).filter((line) => line.quantity > 0)
     } else {
-      if (!input.items?.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Name the units that came back from the partial delivery")
+      if (!input.items?.length)
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, "Name the units that came back from the partial delivery")
       back = input.items.map((item) => {
         const line = ordered.find((l) => l.product_id === item.product_id)
         if (!line) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A unit that came back is not in this order")
@@ -98,16 +114,25 @@ const receiveReturnedUnitsStep = createStep(
     }
     await service.returnStock(undo.location_id, stockLines)
     // a returned parcel is wholly back: the cancelled order no longer holds units
-    if (parcel.record.outcome === "returned") await service.updateShopOrders({ id: row.shop_order.id, stock_taken: false })
+    if (parcel.record.outcome === "returned")
+      await service.updateShopOrders({ id: row.shop_order.id, stock_taken: false })
     const record: ParcelRecord = {
       ...parcel.record,
       awaiting_return: false,
-      returned_units: [...received, ...back.map((line) => ({ product_id: line.product_id, title: line.title, quantity: line.quantity }))],
+      returned_units: [
+        ...received,
+        ...back.map((line) => ({ product_id: line.product_id, title: line.title, quantity: line.quantity })),
+      ],
       updated_at: new Date().toISOString(),
     }
-    await container.resolve(Modules.FULFILLMENT).updateFulfillment(parcel.fulfillmentId, { data: record as unknown as Record<string, unknown> })
+    await container
+      .resolve(Modules.FULFILLMENT)
+      .updateFulfillment(parcel.fulfillmentId, { data: record as unknown as Record<string, unknown> })
     return new StepResponse(
-      { units: back.reduce((sum, line) => sum + line.quantity, 0), stock_changed: [...new Set(back.map((line) => line.product_id))] },
+      {
+        units: back.reduce((sum, line) => sum + line.quantity, 0),
+        stock_changed: [...new Set(back.map((line) => line.product_id))],
+      },
       undo
     )
   },
@@ -116,16 +141,21 @@ const receiveReturnedUnitsStep = createStep(
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
     await service.takeStock(undo.location_id, undo.lines).catch(() => undefined)
     await service.updateShopOrders({ id: undo.shop_order_id, stock_taken: undo.stock_taken })
-    await container.resolve(Modules.FULFILLMENT).updateFulfillment(undo.fulfillment_id, { data: undo.data as unknown as Record<string, unknown> })
+    await container
+      .resolve(Modules.FULFILLMENT)
+      .updateFulfillment(undo.fulfillment_id, { data: undo.data as unknown as Record<string, unknown> })
   }
 )
 
 /** The merchant received a courier's returned units (POST /api/admin/order/{orderId}/courier/returned). One change per order at a time. */
-export const receiveReturnedUnitsWorkflow = createWorkflow("receive-returned-units", (input: ReceiveReturnedUnitsInput) => {
-  acquireLockStep({ key: input.order_id, timeout: 30, ttl: 30, retryInterval: 0.05 })
-  const result = receiveReturnedUnitsStep(input)
-  releaseLockStep({ key: input.order_id })
-  // the units are back in stock: the storefront servers drop what they cached
-  publishPublicCacheStep(transform({ result }, ({ result }) => ({ messages: productChanges(result.stock_changed) })))
-  return new WorkflowResponse(result)
-})
+export const receiveReturnedUnitsWorkflow = createWorkflow(
+  "receive-returned-units",
+  (input: ReceiveReturnedUnitsInput) => {
+    acquireLockStep({ key: input.order_id, timeout: 30, ttl: 30, retryInterval: 0.05 })
+    const result = receiveReturnedUnitsStep(input)
+    releaseLockStep({ key: input.order_id })
+    // the units are back in stock: the storefront servers drop what they cached
+    publishPublicCacheStep(transform({ result }, ({ result }) => ({ messages: productChanges(result.stock_changed) })))
+    return new WorkflowResponse(result)
+  }
+)

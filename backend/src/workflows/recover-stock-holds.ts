@@ -45,6 +45,10 @@ export const recoverStockHoldsWorkflow = createWorkflow("recover-stock-holds", (
   const ordersRemoved = removeHalfMadeOrdersStep({ holds })
   const purged = purgeReleasedHoldsStep({ holds })
   return new WorkflowResponse(
-    transform({ released, ordersRemoved, purged }, ({ released, ordersRemoved, purged }): HoldRecovery => ({ released, ordersRemoved, purged }))
+    transform({ released, ordersRemoved, purged }, ({ released, ordersRemoved, purged }): HoldRecovery => ({
+      released,
+      ordersRemoved,
+      purged,
+    }))
   )
 })

@@ -1,9 +1,5 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  addToCartWorkflow,
-  deleteLineItemsWorkflow,
-  updateLineItemInCartWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { addToCartWorkflow, deleteLineItemsWorkflow, updateLineItemInCartWorkflow } from "@medusajs/medusa/core-flows"
 import { prepareCartLineStep, type PrepareCartLineInput } from "./steps/prepare-cart-line"
 
 /**

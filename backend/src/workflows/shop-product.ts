@@ -1,3 +1,4 @@
+import { ProductStatus } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
   createProductsWorkflow,
@@ -6,7 +7,6 @@ import {
   updateProductVariantsWorkflow,
   useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
-import { ProductStatus } from "@medusajs/framework/utils"
 import { STORE_CURRENCY } from "@shop/contract"
 import type { Product } from "@shop/contract"
 import { invalidateCatalogStep } from "./steps/invalidate-catalog"

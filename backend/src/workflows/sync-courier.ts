@@ -3,13 +3,23 @@ import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { CourierOutcome, OrderStatus } from "@shop/contract"
 import { courierTimeoutMs } from "../modules/couriers/http"
 import type { LiveParcel } from "../read-models/couriers"
-import { readParcelStatusStep, readSteadfastPayoutsStep, recordParcelPayoutsStep, recordParcelStatusStep } from "./steps/sync-courier"
+import {
+  readParcelStatusStep,
+  readSteadfastPayoutsStep,
+  recordParcelPayoutsStep,
+  recordParcelStatusStep,
+} from "./steps/sync-courier"
 import { updateShopOrderStatusWorkflow } from "./update-order-status"
 
 /** `poll`: the poll's run (it notes when it looked); a webhook's run writes only what the courier changed. */
 export type SyncParcelInput = { parcel: LiveParcel; poll?: boolean }
 
-export type SyncResult = { courierStatus: string | null; outcome: CourierOutcome; orderStatus: OrderStatus; moved: boolean }
+export type SyncResult = {
+  courierStatus: string | null
+  outcome: CourierOutcome
+  orderStatus: OrderStatus
+  moved: boolean
+}
 
 /**
  * A parcel's status from its courier (a courier's webhook, or the poll:
@@ -40,7 +50,9 @@ export const syncParcelWorkflow = createWorkflow("sync-parcel", (input: SyncParc
   )
   const change = readParcelStatusStep(input)
   when({ change }, ({ change }) => change.write).then(() => {
-    recordParcelStatusStep(transform({ change }, ({ change }) => ({ fulfillment_id: change.fulfillment_id, data: change.record })))
+    recordParcelStatusStep(
+      transform({ change }, ({ change }) => ({ fulfillment_id: change.fulfillment_id, data: change.record }))
+    )
   })
   when({ change }, ({ change }) => !!change.move).then(() => {
     updateShopOrderStatusWorkflow.runAsStep({

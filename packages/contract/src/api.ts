@@ -5,14 +5,25 @@
  * them.
  */
 import type { ApiAnswer, DataAnswer, MessageAnswer } from "./answer"
+import type { BrandId, CategoryId, Product, SortOption } from "./catalog"
 import type { CourierInfo } from "./courier"
-import type { ConfirmationLogEntry, HeldOrderPhoneOrder, OrderRisk } from "./guard"
 import type { DashboardFigures, DashboardPeriod } from "./dashboard"
 import type { DeliveryArea } from "./delivery"
-import type { Benefit, Gallery, Hero, LandingPage, OrderForm, OrderFormField, Styling, Testimonial, TrustBadges, Urgency } from "./landing"
+import type { ConfirmationLogEntry, HeldOrderPhoneOrder, OrderRisk } from "./guard"
+import type {
+  Benefit,
+  Gallery,
+  Hero,
+  LandingPage,
+  OrderForm,
+  OrderFormField,
+  Styling,
+  Testimonial,
+  TrustBadges,
+  Urgency,
+} from "./landing"
 import type { LandingPageListItem, WithMetaPurchase } from "./meta"
 import type { OrderStatus, PaymentMethod } from "./orders"
-import type { BrandId, CategoryId, Product, SortOption } from "./catalog"
 
 // ---------------------------------------------------------------- entities
 

@@ -31,5 +31,7 @@ export function badgesContradictingDelivery(
 ): string[] {
   const shown = trustBadges.showTrustBadges ?? trustBadges.enabled ?? true
   if (!shown || !Object.values(charges).some((charge) => charge > 0)) return []
-  return (trustBadges.badges ?? []).map((badge) => badge.trim()).filter((badge) => badge !== "" && claimsFreeDelivery(badge))
+  return (trustBadges.badges ?? [])
+    .map((badge) => badge.trim())
+    .filter((badge) => badge !== "" && claimsFreeDelivery(badge))
 }

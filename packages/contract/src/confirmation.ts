@@ -7,7 +7,12 @@ export function orderConfirmation(order: Order): OrderConfirmation {
   return {
     orderNumber: order.orderNumber || order._id,
     orderId: order._id,
-    customerName: recipientName({ isGuest: order.isGuest, name: address?.name, guestName: order.guestName, accountName: order.userId?.username }),
+    customerName: recipientName({
+      isGuest: order.isGuest,
+      name: address?.name,
+      guestName: order.guestName,
+      accountName: order.userId?.username,
+    }),
     customerPhone: order.guestPhone || address?.number || "",
     customerEmail: order.guestEmail ?? "",
     customerAddress: addressLine(address),

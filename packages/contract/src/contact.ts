@@ -22,13 +22,20 @@ export type OrderNames = {
  * something more telling than "Guest" names `otherwise` (an email, a phone).
  */
 export function recipientName(names: OrderNames, ...otherwise: (string | null | undefined)[]): string {
-  const given = [names.name, names.isGuest ? names.guestName : names.accountName, ...otherwise].map((n) => n?.trim()).find(Boolean)
+  const given = [names.name, names.isGuest ? names.guestName : names.accountName, ...otherwise]
+    .map((n) => n?.trim())
+    .find(Boolean)
   return given || (names.isGuest ? NO_NAME.guest : NO_NAME.customer)
 }
 
 /** An order's address on one line (the confirmation, the courier's parcel): street, city, postcode, the empty ones left out. */
-export function addressLine(address: { address?: string | null; city?: string | null; pincode?: string | null } | null | undefined): string {
-  return [address?.address, address?.city, address?.pincode].map((part) => part?.trim()).filter(Boolean).join(", ")
+export function addressLine(
+  address: { address?: string | null; city?: string | null; pincode?: string | null } | null | undefined
+): string {
+  return [address?.address, address?.city, address?.pincode]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ")
 }
 
 /** An order's contact as intake stores it, once: the recipient's name and the phone's key. */

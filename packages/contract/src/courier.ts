@@ -87,16 +87,25 @@ export function courierOutcome(provider: CourierProvider, status: string | null 
   if (!status) return "open"
   if (provider === "steadfast") return STEADFAST_OUTCOMES[status.trim().toLowerCase()] ?? "open"
   if (provider === "pathao") {
-    const slug = status.trim().toLowerCase().replace(/^order\./, "").replace(/[\s-]+/g, "_")
+    const slug = status
+      .trim()
+      .toLowerCase()
+      .replace(/^order\./, "")
+      .replace(/[\s-]+/g, "_")
     return PATHAO_OUTCOMES[slug] ?? "open"
   }
   return "open"
 }
 
 /** The public tracking page of a parcel, or null when the courier has none. */
-export function courierTrackingUrl(provider: CourierProvider, trackingCode: string | null, consignmentId: string | null): string | null {
+export function courierTrackingUrl(
+  provider: CourierProvider,
+  trackingCode: string | null,
+  consignmentId: string | null
+): string | null {
   if (provider === "steadfast" && trackingCode) return `https://steadfast.com.bd/t/${encodeURIComponent(trackingCode)}`
-  if (provider === "pathao" && consignmentId) return `https://merchant.pathao.com/tracking?consignment_id=${encodeURIComponent(consignmentId)}`
+  if (provider === "pathao" && consignmentId)
+    return `https://merchant.pathao.com/tracking?consignment_id=${encodeURIComponent(consignmentId)}`
   return null
 }
 
@@ -149,7 +158,12 @@ export type CourierCash = {
 export type SteadfastPayoutsResult = { payouts: number; settled: number; unmatched: number; cash: CourierCash }
 
 /** A parcel's status after a courier's webhook: the courier's word, its outcome, the order's status and whether it moved. */
-export type CourierSyncResult = { courierStatus: string | null; outcome: CourierOutcome; orderStatus: OrderStatus; moved: boolean }
+export type CourierSyncResult = {
+  courierStatus: string | null
+  outcome: CourierOutcome
+  orderStatus: OrderStatus
+  moved: boolean
+}
 
 // ---------------------------------------------------------------- answers
 

@@ -7,9 +7,23 @@ import { SHOP_TIME_ZONE } from "./time"
  */
 type DateInput = string | number | Date | null | undefined
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { timeZone: SHOP_TIME_ZONE, day: "numeric", month: "short", year: "numeric" })
-const timeFormat = new Intl.DateTimeFormat("en-US", { timeZone: SHOP_TIME_ZONE, hour: "numeric", minute: "2-digit", second: "2-digit" })
-const shortTimeFormat = new Intl.DateTimeFormat("en-US", { timeZone: SHOP_TIME_ZONE, hour: "numeric", minute: "2-digit" })
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SHOP_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+})
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHOP_TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+})
+const shortTimeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHOP_TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+})
 
 function parse(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null

@@ -25,9 +25,7 @@ export const EDGE_VIEWS_LIMITS = { slugs: 500, viewsPerSlug: 1_000_000 } as cons
 export const PUBLIC_CACHE_CHANNEL = "shop:public-cache"
 
 export type PublicCacheMessage =
-  | { scope: "all" }
-  | { scope: "landing"; slug: string }
-  | { scope: "product"; id: string }
+  { scope: "all" } | { scope: "landing"; slug: string } | { scope: "product"; id: string }
 
 /** Longest a public read may be served from the edge's cache, in ms. */
 export const PUBLIC_CACHE_MAX_AGE_MS = 2000

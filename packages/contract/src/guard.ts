@@ -86,7 +86,12 @@ export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = 
 export type ConfirmationRequest = { outcome: ConfirmationOutcome; note?: string; blocklist?: boolean }
 
 /** One call to the shopper about a held order. */
-export type ConfirmationLogEntry = { outcome: ConfirmationOutcome; note: string | null; adminId: string | null; at: string }
+export type ConfirmationLogEntry = {
+  outcome: ConfirmationOutcome
+  note: string | null
+  adminId: string | null
+  at: string
+}
 
 /** The refusal every refused order gets (a blocklisted phone or address is not told why). */
 export const ORDER_REFUSED_MESSAGES = {

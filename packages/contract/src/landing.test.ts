@@ -3,8 +3,18 @@ import { defaultGroups, withAlwaysAskedFields } from "./landing"
 
 describe("withAlwaysAskedFields", () => {
   it("turns the phone and address back on, and leaves the email to the merchant", () => {
-    const form = { ...defaultGroups().orderForm, showPhoneField: false, showAddressFields: false, showEmailField: false }
-    expect(withAlwaysAskedFields(form)).toEqual({ ...form, showPhoneField: true, showAddressFields: true, showEmailField: false })
+    const form = {
+      ...defaultGroups().orderForm,
+      showPhoneField: false,
+      showAddressFields: false,
+      showEmailField: false,
+    }
+    expect(withAlwaysAskedFields(form)).toEqual({
+      ...form,
+      showPhoneField: true,
+      showAddressFields: true,
+      showEmailField: false,
+    })
   })
 
   it("adds name, phone and address to a fields list, in the form's order, keeping the email only if listed", () => {
@@ -13,6 +23,10 @@ describe("withAlwaysAskedFields", () => {
   })
 
   it("keeps a partial form partial: what was not sent stays unsent", () => {
-    expect(withAlwaysAskedFields({ showOrderForm: false })).toEqual({ showOrderForm: false, showPhoneField: true, showAddressFields: true })
+    expect(withAlwaysAskedFields({ showOrderForm: false })).toEqual({
+      showOrderForm: false,
+      showPhoneField: true,
+      showAddressFields: true,
+    })
   })
 })

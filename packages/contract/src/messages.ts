@@ -33,7 +33,10 @@ export const STOCK_MESSAGES = {
   outOfStock: (title: string) => `${title} is out of stock`,
   onlyLeft: (available: number, title: string) => `Only ${available} of ${title} left in stock`,
 } as const
-export type StockMessages = { outOfStock: (title: string) => string; onlyLeft: (available: number, title: string) => string }
+export type StockMessages = {
+  outOfStock: (title: string) => string
+  onlyLeft: (available: number, title: string) => string
+}
 
 export const LANDING_NOT_FOUND = "Landing page not found"
 export const PRODUCT_NOT_FOUND = "Product not found!"

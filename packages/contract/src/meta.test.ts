@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest"
-
 import { isFbclid, isMetaPixelId, metaClickId, metaCookieValue, metaEmail, metaPhoneDigits } from "./meta"
 
 describe("Meta's forms before hashing", () => {

@@ -16,7 +16,8 @@ import { normalizeBdPhone } from "./phone"
 
 /** A Meta pixel (dataset) id: digits only, 5 to 20 of them. */
 export const META_PIXEL_ID_PATTERN = /^\d{5,20}$/
-export const META_PIXEL_ID_MESSAGE = "The Meta pixel ID is 5 to 20 digits (Events Manager → Data sources → your pixel → Settings)"
+export const META_PIXEL_ID_MESSAGE =
+  "The Meta pixel ID is 5 to 20 digits (Events Manager → Data sources → your pixel → Settings)"
 
 export function isMetaPixelId(value: unknown): value is string {
   return typeof value === "string" && META_PIXEL_ID_PATTERN.test(value)
@@ -100,7 +101,9 @@ export function metaPhoneDigits(input: string | null | undefined): string | null
 
 /** An email as Meta wants it before hashing: trimmed and lower-cased; null when it is no email. */
 export function metaEmail(input: string | null | undefined): string | null {
-  const email = String(input ?? "").trim().toLowerCase()
+  const email = String(input ?? "")
+    .trim()
+    .toLowerCase()
   return email.includes("@") && !/\s/.test(email) ? email : null
 }
 
@@ -109,7 +112,9 @@ export const MAX_META_CLICK_ID = 500
 
 /** An ad click's id (the fbclid query parameter). */
 export function isFbclid(value: unknown): value is string {
-  return typeof value === "string" && value.length > 0 && value.length <= MAX_META_CLICK_ID && /^[A-Za-z0-9_-]+$/.test(value)
+  return (
+    typeof value === "string" && value.length > 0 && value.length <= MAX_META_CLICK_ID && /^[A-Za-z0-9_-]+$/.test(value)
+  )
 }
 
 /** A _fbp or _fbc cookie value as Meta's pixel writes it ("fb.1.1596403881668.…"); null for anything else. */
@@ -119,6 +124,10 @@ export function metaCookieValue(value: string | null | undefined): string | null
 }
 
 /** The click id (_fbc) of an order: the cookie when the pixel wrote one, else built from the fbclid the page was opened with. */
-export function metaClickId(cookie: string | null | undefined, fbclid: string | null | undefined, now: number = Date.now()): string | null {
+export function metaClickId(
+  cookie: string | null | undefined,
+  fbclid: string | null | undefined,
+  now: number = Date.now()
+): string | null {
   return metaCookieValue(cookie) ?? (isFbclid(fbclid) ? `fb.1.${Math.floor(now)}.${fbclid}` : null)
 }

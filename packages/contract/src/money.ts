@@ -64,6 +64,7 @@ export function formatMoney(value: number | string | null | undefined, options: 
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value
   if (typeof n !== "number" || !Number.isFinite(n)) return "—"
   const rounded = Math.round(Math.abs(n) * 100) / 100
-  const digits = options.decimals === 2 || !Number.isInteger(rounded) ? fractional.format(rounded) : whole.format(rounded)
+  const digits =
+    options.decimals === 2 || !Number.isInteger(rounded) ? fractional.format(rounded) : whole.format(rounded)
   return `${n < 0 && rounded !== 0 ? "-" : ""}${CURRENCY_SYMBOL}${digits}`
 }

@@ -40,10 +40,12 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
  * for show (orderDate, orderUpdateDate, eventSourceUrl: dates and the page's
  * address) left out.
  */
-const orderFingerprint = (body: unknown) => JSON.stringify(body, (key, value: unknown) => (/(Date|Url)$/.test(key) ? undefined : value))
+const orderFingerprint = (body: unknown) =>
+  JSON.stringify(body, (key, value: unknown) => (/(Date|Url)$/.test(key) ? undefined : value))
 
 /** 128 random bits as hex (crypto.getRandomValues works on plain http too, unlike randomUUID). */
-const newAttemptKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b + 256).toString(16).slice(1)).join("")
+const newAttemptKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b + 256).toString(16).slice(1)).join("")
 
 /**
  * The clients' rule for the Idempotency-Key: one key per order attempt, the

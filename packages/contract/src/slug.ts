@@ -8,13 +8,41 @@ export const MAX_SLUG_LENGTH = 100
  * unless a vowel sign or the hasanta replaces it.
  */
 const CONSONANTS: Record<string, string> = {
-  ক: "k", খ: "kh", গ: "g", ঘ: "gh", ঙ: "ng",
-  চ: "ch", ছ: "chh", জ: "j", ঝ: "jh", ঞ: "n",
-  ট: "t", ঠ: "th", ড: "d", ঢ: "dh", ণ: "n",
-  ত: "t", থ: "th", দ: "d", ধ: "dh", ন: "n",
-  প: "p", ফ: "f", ব: "b", ভ: "bh", ম: "m",
-  য: "j", র: "r", ল: "l", শ: "sh", ষ: "sh", স: "s", হ: "h",
-  "\u09DC": "r", "\u09DD": "rh", "\u09DF": "y",
+  ক: "k",
+  খ: "kh",
+  গ: "g",
+  ঘ: "gh",
+  ঙ: "ng",
+  চ: "ch",
+  ছ: "chh",
+  জ: "j",
+  ঝ: "jh",
+  ঞ: "n",
+  ট: "t",
+  ঠ: "th",
+  ড: "d",
+  ঢ: "dh",
+  ণ: "n",
+  ত: "t",
+  থ: "th",
+  দ: "d",
+  ধ: "dh",
+  ন: "n",
+  প: "p",
+  ফ: "f",
+  ব: "b",
+  ভ: "bh",
+  ম: "m",
+  য: "j",
+  র: "r",
+  ল: "l",
+  শ: "sh",
+  ষ: "sh",
+  স: "s",
+  হ: "h",
+  "\u09DC": "r",
+  "\u09DD": "rh",
+  "\u09DF": "y",
 }
 
 /** The consonants written with a nukta (◌়), as NFC leaves them. */
@@ -22,22 +50,53 @@ const NUKTA: Record<string, string> = { ড: "\u09DC", ঢ: "\u09DD", য: "\u09
 const NUKTA_SIGN = "\u09BC"
 
 const VOWELS: Record<string, string> = {
-  অ: "o", আ: "a", ই: "i", ঈ: "i", উ: "u", ঊ: "u", ঋ: "ri", এ: "e", ঐ: "oi", ও: "o", ঔ: "ou",
+  অ: "o",
+  আ: "a",
+  ই: "i",
+  ঈ: "i",
+  উ: "u",
+  ঊ: "u",
+  ঋ: "ri",
+  এ: "e",
+  ঐ: "oi",
+  ও: "o",
+  ঔ: "ou",
 }
 
 const VOWEL_SIGNS: Record<string, string> = {
-  "া": "a", "ি": "i", "ী": "i", "ু": "u", "ূ": "u", "ৃ": "ri", "ে": "e", "ৈ": "oi", "ো": "o", "ৌ": "ou",
+  "া": "a",
+  "ি": "i",
+  "ী": "i",
+  "ু": "u",
+  "ূ": "u",
+  "ৃ": "ri",
+  "ে": "e",
+  "ৈ": "oi",
+  "ো": "o",
+  "ৌ": "ou",
 }
 
 /** ং and ৎ close a syllable and keep the vowel before them (রং rong, সৎ sot); ঁ and ঃ are not written in Latin. */
-const MARKS: Record<string, string> = { "ং": "ng", "ৎ": "t", "ঁ": "", "ঃ": "" }
+const MARKS: Record<string, string> = { "ং": "ng", ৎ: "t", "ঁ": "", "ঃ": "" }
 
 const HASANTA = "্"
 
 /** English words shops write in Bengali letters, kept in their English spelling. */
 const WORDS: Record<string, string> = {
-  ঈদ: "eid", ইদ: "eid", অফার: "offer", ফ্রি: "free", ফ্রী: "free", ডেলিভারি: "delivery", ডেলিভারী: "delivery",
-  কালেকশন: "collection", কম্বো: "combo", সেল: "sale", প্যাকেজ: "package", হোম: "home", স্পেশাল: "special", নিউ: "new",
+  ঈদ: "eid",
+  ইদ: "eid",
+  অফার: "offer",
+  ফ্রি: "free",
+  ফ্রী: "free",
+  ডেলিভারি: "delivery",
+  ডেলিভারী: "delivery",
+  কালেকশন: "collection",
+  কম্বো: "combo",
+  সেল: "sale",
+  প্যাকেজ: "package",
+  হোম: "home",
+  স্পেশাল: "special",
+  নিউ: "new",
 }
 
 const BENGALI_LETTER = /[\u0980-\u09FF]/
@@ -102,7 +161,8 @@ function transliterateWord(word: string): string {
   syllables.forEach((s, n) => {
     const next = syllables[n + 1]
     const afterVowel = /[aeiou]$/.test(out)
-    const inherent = s.bare && (s.mark !== "" || (next !== undefined && (n === 0 || !afterVowel || next.sign === undefined)))
+    const inherent =
+      s.bare && (s.mark !== "" || (next !== undefined && (n === 0 || !afterVowel || next.sign === undefined)))
     out += s.cluster + (inherent ? "o" : "") + (s.sign ?? "") + s.mark
   })
   return out
@@ -113,7 +173,9 @@ function transliterate(text: string): string {
   return text
     .normalize("NFC")
     .replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
-    .replace(/[\u0980-\u09FF\u200C\u200D]+/g, (word) => (BENGALI_LETTER.test(word) ? transliterateWord(word.replace(/[\u200C\u200D]/g, "")) : word))
+    .replace(/[\u0980-\u09FF\u200C\u200D]+/g, (word) =>
+      BENGALI_LETTER.test(word) ? transliterateWord(word.replace(/[\u200C\u200D]/g, "")) : word
+    )
 }
 
 /**

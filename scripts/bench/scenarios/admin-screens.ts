@@ -44,7 +44,11 @@ export type AdminScreensFigures = {
 /** bench.json's `adminScreens`: the figures, the error that stopped them, or "skipped" (BENCH_ADMIN=0). */
 export type AdminScreensPhase = AdminScreensFigures | { error: string } | "skipped"
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50)
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50
+  )
 
 async function timed(page: Page, path: string, data: string): Promise<number> {
   const started = performance.now()
@@ -53,7 +57,13 @@ async function timed(page: Page, path: string, data: string): Promise<number> {
   return Math.round(performance.now() - started)
 }
 
-async function figure(page: Page, screen: string, path: string, data: string, runs: number): Promise<AdminScreenFigure> {
+async function figure(
+  page: Page,
+  screen: string,
+  path: string,
+  data: string,
+  runs: number
+): Promise<AdminScreenFigure> {
   const loadsMs: number[] = []
   for (let i = 0; i < runs; i++) loadsMs.push(await timed(page, path, data))
   return { screen, path, loadsMs, medianMs: median(loadsMs), worstMs: Math.max(...loadsMs) }
@@ -63,7 +73,11 @@ async function figure(page: Page, screen: string, path: string, data: string, ru
  * Measures against a running storefront (`baseUrl`) whose backend has just
  * started (the first sign-in is the first after the start).
  */
-export async function measureAdminScreens(baseUrl: string, log: (line: string) => void, runs = ADMIN_RUNS): Promise<AdminScreensFigures> {
+export async function measureAdminScreens(
+  baseUrl: string,
+  log: (line: string) => void,
+  runs = ADMIN_RUNS
+): Promise<AdminScreensFigures> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu"] })
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 768 } })

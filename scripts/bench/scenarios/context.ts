@@ -13,7 +13,13 @@ export const round1 = (n: number) => Math.round(n * 10) / 10
 export const round3 = (n: number) => Math.round(n * 1000) / 1000
 
 /** One load figure as bench.json's `figures` hold it. */
-export type Figure = LoadResult & { name: string; connections: number; baseline?: string; ratio?: number; ordersPerSecond?: number }
+export type Figure = LoadResult & {
+  name: string
+  connections: number
+  baseline?: string
+  ratio?: number
+  ordersPerSecond?: number
+}
 
 /** The backends' memory after a phase: rssMB all backends together, serverMB the largest (the goal is per server), storefrontMB its server's group. */
 export type MemorySample = { after: string; rssMB: number; serverMB: number; processes: number; storefrontMB?: number }
@@ -49,7 +55,7 @@ export function recordFigures(figures: Figure[]): Measure {
     const figure: Figure = { name, ...r, connections: opts.connections, ordersPerSecond }
     if (baseline) {
       const mine = baseline.orders ? ordersPerSecond : r.rps
-      const theirs = baseline.orders ? baseline.figure.ordersPerSecond ?? 0 : baseline.figure.rps
+      const theirs = baseline.orders ? (baseline.figure.ordersPerSecond ?? 0) : baseline.figure.rps
       figure.baseline = baseline.name
       figure.ratio = theirs > 0 ? round3(mine / theirs) : 0
     }
@@ -91,7 +97,13 @@ export function memorySampler(stack: BenchStack, servers: number, memory: Memory
   return (after) => {
     const m = groupRssMB(stack.backendPids)
     const storefrontMB = stack.storefrontPid ? groupRssMB([stack.storefrontPid]).mb : undefined
-    memory.push({ after, rssMB: m.mb, serverMB: m.maxServerMB, processes: m.processes, ...(storefrontMB !== undefined ? { storefrontMB } : {}) })
+    memory.push({
+      after,
+      rssMB: m.mb,
+      serverMB: m.maxServerMB,
+      processes: m.processes,
+      ...(storefrontMB !== undefined ? { storefrontMB } : {}),
+    })
     say(
       `backend RSS after ${after}: ${m.mb} MB (${m.processes} process${m.processes === 1 ? "" : "es"}` +
         `${servers > 1 ? `, largest ${m.maxServerMB} MB` : ""})` +

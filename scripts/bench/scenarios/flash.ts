@@ -81,7 +81,9 @@ async function flashSale(baseUrls: string[], cookie: string, productId: string):
   }
   const statusCodes = Object.fromEntries([...byStatus].map(([k, v]) => [k, v.length]))
   const count = (code: string) => statusCodes[code] ?? 0
-  const fiveXX = Object.entries(statusCodes).filter(([k]) => k.startsWith("5")).reduce((n, [, v]) => n + v, 0)
+  const fiveXX = Object.entries(statusCodes)
+    .filter(([k]) => k.startsWith("5"))
+    .reduce((n, [, v]) => n + v, 0)
   const attempts = next
   return {
     right:
@@ -109,16 +111,29 @@ async function flashSale(baseUrls: string[], cookie: string, productId: string):
 export async function flashSalePhase({ stack, cookie, productId, sample }: BenchContext): Promise<FlashResult> {
   say(`flash sale: stock ${FLASH_STOCK}, ${FLASH_ATTEMPTS} attempts, ${FLASH_CONNECTIONS} at a time...`)
   const flash = await flashSale(stack.urls, cookie, productId)
-  say(`flash sale: ${flash.right ? "right" : "WRONG"} ${JSON.stringify(flash.statusCodes)}, errors ${flash.errors}, stock after ${flash.stockAfter}`)
+  say(
+    `flash sale: ${flash.right ? "right" : "WRONG"} ${JSON.stringify(flash.statusCodes)}, errors ${flash.errors}, stock after ${flash.stockAfter}`
+  )
   sample("flash sale")
   return flash
 }
 
 /** `--flash`: the order path warmed up (so the first run is not all cold start), then `repeat` flash sales on one stack. */
-export async function repeatedFlashSales({ stack, cookie, productId, sample }: BenchContext, repeat: number, servers: number): Promise<FlashResult[]> {
+export async function repeatedFlashSales(
+  { stack, cookie, productId, sample }: BenchContext,
+  repeat: number,
+  servers: number
+): Promise<FlashResult[]> {
   say("warming up the order path (20 orders, ample stock)...")
   await setStock(stack.url, cookie, productId, AMPLE_STOCK)
-  await runLoad({ url: orderUrl(stack.url), method: "POST", body: orderBody(productId), headers: JSON_HEADERS, connections: 5, amount: 20 })
+  await runLoad({
+    url: orderUrl(stack.url),
+    method: "POST",
+    body: orderBody(productId),
+    headers: JSON_HEADERS,
+    connections: 5,
+    amount: 20,
+  })
   const runs: FlashResult[] = []
   for (let i = 1; i <= repeat; i++) {
     const r = await flashSale(stack.urls, cookie, productId)

@@ -46,11 +46,15 @@ export async function measureLighthousePages({ stack, productId, sample }: Bench
     return lighthouse
   }
   for (const { page, url } of pages) {
-    say(`lighthouse ${page}: ${url}, ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} (mobile, simulated throttling)...`)
+    say(
+      `lighthouse ${page}: ${url}, ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} (mobile, simulated throttling)...`
+    )
     try {
       const missing = await missingAssets(url)
       if (missing.length) {
-        throw new Error(`the page names files the storefront does not serve (storefront/dist rebuilt under the running server?): ${missing.join(", ")}`)
+        throw new Error(
+          `the page names files the storefront does not serve (storefront/dist rebuilt under the running server?): ${missing.join(", ")}`
+        )
       }
       const f = await runLighthouse(url, LIGHTHOUSE_RUNS, (line) => say(line))
       lighthouse.push({ page, ...f })

@@ -36,7 +36,10 @@ export async function measureOrderPlacement(
 }
 
 /** The same order load on ORDERS_AT_SCALE orders (after the flash sale, which keeps its figures on the small history). */
-export async function measureOrdersAtScale({ stack, cookie, productId, sample }: BenchContext, again: OrdersAgain): Promise<ScaleResult<Figure>> {
+export async function measureOrdersAtScale(
+  { stack, cookie, productId, sample }: BenchContext,
+  again: OrdersAgain
+): Promise<ScaleResult<Figure>> {
   await setStock(stack.url, cookie, productId, AMPLE_STOCK)
   const atScale = await ordersAtScale({
     databaseUrl: stack.databaseUrl,

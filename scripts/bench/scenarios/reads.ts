@@ -10,9 +10,16 @@ import { isListing, isSuccess } from "./shop"
 /** The catalog listing as a shopper filters and sorts it. */
 const LISTING_PATH = "/api/shop/products/get?category=men,women&sortBy=price-hightolow"
 
-export async function measureApiReads({ stack, measure, sample }: BenchContext, B0: Figure): Promise<{ listing: Figure; landingRead: Figure }> {
+export async function measureApiReads(
+  { stack, measure, sample }: BenchContext,
+  B0: Figure
+): Promise<{ listing: Figure; landingRead: Figure }> {
   // Medusa's own cheapest route: the ceiling of its HTTP stack on this machine, for reference
-  await measure("Medusa /health (reference)", { url: `${stack.url}/health`, connections: READ_CONNECTIONS, duration: DURATION }, { name: "B0", figure: B0 })
+  await measure(
+    "Medusa /health (reference)",
+    { url: `${stack.url}/health`, connections: READ_CONNECTIONS, duration: DURATION },
+    { name: "B0", figure: B0 }
+  )
   const listing = await measure(
     "listing",
     { url: `${stack.url}${LISTING_PATH}`, connections: READ_CONNECTIONS, duration: DURATION, verifyBody: isListing },
@@ -21,7 +28,12 @@ export async function measureApiReads({ stack, measure, sample }: BenchContext, 
   sample("listing")
   const landingRead = await measure(
     "landing read",
-    { url: `${stack.url}/api/landing/${SLUG}`, connections: READ_CONNECTIONS, duration: DURATION, verifyBody: isSuccess },
+    {
+      url: `${stack.url}/api/landing/${SLUG}`,
+      connections: READ_CONNECTIONS,
+      duration: DURATION,
+      verifyBody: isSuccess,
+    },
     { name: "B0", figure: B0 }
   )
   sample("landing read")

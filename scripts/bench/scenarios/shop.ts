@@ -60,7 +60,8 @@ export async function setStock(baseUrl: string, cookie: string, id: string, stoc
       }),
     }
   )
-  if (status !== 200 || !body.success) throw new Error(`PUT edit-product ${id} (stock ${stock}): ${status} ${JSON.stringify(body)}`)
+  if (status !== 200 || !body.success)
+    throw new Error(`PUT edit-product ${id} (stock ${stock}): ${status} ${JSON.stringify(body)}`)
   const after = await readProduct(baseUrl, id)
   if (after.stock !== stock) throw new Error(`stock of ${id} is ${after.stock} after setting it to ${stock}`)
 }

@@ -1,7 +1,6 @@
-import type { DehydratedState } from '@tanstack/react-query';
-
-import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import type { DehydratedState } from "@tanstack/react-query"
+import { AppProvider } from "./provider"
+import { AppRouter } from "./router"
 
 /** The shop app; `queries`: the data the storefront server rendered the page with. */
 export function App({ queries }: { queries?: DehydratedState }) {
@@ -9,5 +8,5 @@ export function App({ queries }: { queries?: DehydratedState }) {
     <AppProvider queries={queries}>
       <AppRouter />
     </AppProvider>
-  );
+  )
 }

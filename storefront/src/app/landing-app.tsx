@@ -1,35 +1,33 @@
-import { useSyncExternalStore } from 'react';
-
-import { LandingPageScreen } from '@/features/landing/components/landing-page';
-import { OrderConfirmation } from '@/features/landing/components/order-confirmation';
-import type { LandingPage } from '@/features/landing/api/get-landing-page';
-import { readConfirmation } from '@/features/landing/utils/confirmation';
-import { currentNavigationState, subscribeToLocation } from '@/features/landing/utils/navigation';
-
-import { AppErrorBoundary } from './error-boundary';
+import { useSyncExternalStore } from "react"
+import type { LandingPage } from "@/features/landing/api/get-landing-page"
+import { LandingPageScreen } from "@/features/landing/components/landing-page"
+import { OrderConfirmation } from "@/features/landing/components/order-confirmation"
+import { readConfirmation } from "@/features/landing/utils/confirmation"
+import { currentNavigationState, subscribeToLocation } from "@/features/landing/utils/navigation"
+import { AppErrorBoundary } from "./error-boundary"
 
 /** The slug of a /landing/{slug} path (decoded, as the router's params are), else null. */
 export function landingSlugOf(pathname: string): string | null {
-  const match = /^\/landing\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return null;
+  const match = /^\/landing\/([^/]+)\/?$/.exec(pathname)
+  if (!match) return null
   try {
-    return decodeURIComponent(match[1]!);
+    return decodeURIComponent(match[1]!)
   } catch {
-    return match[1]!;
+    return match[1]!
   }
 }
 
 function ConfirmationScreen() {
   // read on the client only: the server never renders the confirmation (its data is the tab's history state)
-  return <OrderConfirmation order={readConfirmation(currentNavigationState())} />;
+  return <OrderConfirmation order={readConfirmation(currentNavigationState())} />
 }
 
 export type LandingAppProps = {
   /** The path the server renders; the browser's own location once running. */
-  path: string;
+  path: string
   /** The data the server rendered the page with: the page, null for "no such published page". */
-  page?: LandingPage | null;
-};
+  page?: LandingPage | null
+}
 
 /**
  * The landing app (SPEC 2.9, 2.10): /landing/{slug} and the confirmation it
@@ -40,10 +38,10 @@ export function LandingApp({ path, page }: LandingAppProps) {
   const pathname = useSyncExternalStore(
     subscribeToLocation,
     () => window.location.pathname,
-    () => path,
-  );
-  const slug = landingSlugOf(pathname);
-  const initialSlug = landingSlugOf(path);
+    () => path
+  )
+  const slug = landingSlugOf(pathname)
+  const initialSlug = landingSlugOf(path)
   return (
     <AppErrorBoundary>
       {slug !== null ? (
@@ -53,5 +51,5 @@ export function LandingApp({ path, page }: LandingAppProps) {
         <ConfirmationScreen />
       )}
     </AppErrorBoundary>
-  );
+  )
 }

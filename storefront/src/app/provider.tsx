@@ -1,10 +1,8 @@
-import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-
-import { Toaster } from '@/components/ui/toast';
-import { createQueryClient } from '@/lib/react-query';
-
-import { AppErrorBoundary } from './error-boundary';
+import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from "@tanstack/react-query"
+import { useState, type ReactNode } from "react"
+import { Toaster } from "@/components/ui/toast"
+import { createQueryClient } from "@/lib/react-query"
+import { AppErrorBoundary } from "./error-boundary"
 
 /**
  * The data a page was rendered with, as fresh as the page itself: it counts
@@ -12,15 +10,15 @@ import { AppErrorBoundary } from './error-boundary';
  * ask for it again.
  */
 function clientWith(queries: DehydratedState | undefined): QueryClient {
-  const client = createQueryClient();
+  const client = createQueryClient()
   if (queries) {
-    const now = Date.now();
+    const now = Date.now()
     hydrate(client, {
       ...queries,
       queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
-    });
+    })
   }
-  return client;
+  return client
 }
 
 /** App-wide providers: the error boundary, the one QueryClient and the shop-wide notices. */
@@ -29,12 +27,12 @@ export function AppProvider({
   queries,
   client,
 }: {
-  children: ReactNode;
-  queries?: DehydratedState;
+  children: ReactNode
+  queries?: DehydratedState
   /** The storefront server's client for one render, filled with the page's data. */
-  client?: QueryClient;
+  client?: QueryClient
 }) {
-  const [queryClient] = useState(() => client ?? clientWith(queries));
+  const [queryClient] = useState(() => client ?? clientWith(queries))
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
@@ -42,5 +40,5 @@ export function AppProvider({
         <Toaster />
       </QueryClientProvider>
     </AppErrorBoundary>
-  );
+  )
 }

@@ -1,7 +1,6 @@
-import { unitPrice, type LandingPage, type Product } from '@shop/contract';
-
-import { galleryImages } from '@/features/landing/utils/page';
-import { SHOP_NAME } from '@/lib/config';
+import { galleryImages } from "@/features/landing/utils/page"
+import { SHOP_NAME } from "@/lib/config"
+import { unitPrice, type LandingPage, type Product } from "@shop/contract"
 
 /**
  * The <head> of a page the storefront server renders: title, description,
@@ -10,119 +9,126 @@ import { SHOP_NAME } from '@/lib/config';
  * availability). Pure: strings in, HTML out, every value escaped.
  */
 export type HeadInput = {
-  title: string;
-  description: string;
+  title: string
+  description: string
   /** Absolute URL of the page. */
-  url: string;
-  image?: string;
-  type: 'website' | 'product';
-  locale: 'bn_BD' | 'en_US';
-  product?: { price: number; inStock: boolean; id: string; name: string; brand?: string; images: string[] };
+  url: string
+  image?: string
+  type: "website" | "product"
+  locale: "bn_BD" | "en_US"
+  product?: { price: number; inStock: boolean; id: string; name: string; brand?: string; images: string[] }
   /** A listing's products, as a JSON-LD ItemList. */
-  items?: { url: string; name: string }[];
+  items?: { url: string; name: string }[]
   /** The page's largest picture on a phone, fetched first (`<link rel="preload">`, high priority). */
-  preloadImage?: string;
-};
+  preloadImage?: string
+}
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
 
 /** JSON inside <script>: nothing in it can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c")
 
-const meta = (attribute: 'name' | 'property', key: string, content: string | undefined) =>
-  content ? `<meta ${attribute}="${key}" content="${escapeHtml(content)}">` : '';
+const meta = (attribute: "name" | "property", key: string, content: string | undefined) =>
+  content ? `<meta ${attribute}="${key}" content="${escapeHtml(content)}">` : ""
 
 /** A page address or image path made absolute on `origin`; other values (not http(s)) dropped. */
 export function absoluteUrl(value: string | undefined, origin: string): string | undefined {
-  if (!value) return undefined;
+  if (!value) return undefined
   try {
-    const url = new URL(value.trim(), origin);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    const url = new URL(value.trim(), origin)
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined
   } catch {
-    return undefined;
+    return undefined
   }
 }
 
 /** One line of plain text, at most `max` characters (on a word boundary when it can). */
 export function summary(text: string | undefined, max = 160): string {
-  const line = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+  const line = (text ?? "").replace(/\s+/g, " ").trim()
+  if (line.length <= max) return line
+  const cut = line.slice(0, max - 1)
+  const space = cut.lastIndexOf(" ")
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`
 }
 
 /** The brand to name, none for the catalog's "no-brand". */
-const brandName = (brand: string | undefined) => (brand && brand !== 'no-brand' ? brand : undefined);
+const brandName = (brand: string | undefined) => (brand && brand !== "no-brand" ? brand : undefined)
 
 export function renderHead(input: HeadInput): string {
-  const { product } = input;
+  const { product } = input
   const jsonLd = product
     ? {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
+        "@context": "https://schema.org",
+        "@type": "Product",
         name: product.name,
         description: input.description || undefined,
         image: product.images.length ? product.images : undefined,
         sku: product.id,
-        brand: product.brand ? { '@type': 'Brand', name: product.brand } : undefined,
+        brand: product.brand ? { "@type": "Brand", name: product.brand } : undefined,
         offers: {
-          '@type': 'Offer',
+          "@type": "Offer",
           url: input.url,
           price: product.price.toFixed(2),
-          priceCurrency: 'BDT',
-          availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          priceCurrency: "BDT",
+          availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         },
       }
     : input.items
       ? {
-          '@context': 'https://schema.org',
-          '@type': 'ItemList',
+          "@context": "https://schema.org",
+          "@type": "ItemList",
           name: input.title,
-          itemListElement: input.items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, url: item.url, name: item.name })),
+          itemListElement: input.items.map((item, i) => ({
+            "@type": "ListItem",
+            position: i + 1,
+            url: item.url,
+            name: item.name,
+          })),
         }
-      : null;
+      : null
   return [
-    input.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(input.preloadImage)}" fetchpriority="high">` : '',
+    input.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(input.preloadImage)}" fetchpriority="high">`
+      : "",
     `<title>${escapeHtml(input.title)}</title>`,
-    meta('name', 'description', input.description),
+    meta("name", "description", input.description),
     `<link rel="canonical" href="${escapeHtml(input.url)}">`,
-    meta('property', 'og:site_name', SHOP_NAME),
-    meta('property', 'og:type', input.type),
-    meta('property', 'og:title', input.title),
-    meta('property', 'og:description', input.description),
-    meta('property', 'og:url', input.url),
-    meta('property', 'og:image', input.image),
-    meta('property', 'og:locale', input.locale),
-    product ? meta('property', 'product:price:amount', product.price.toFixed(2)) : '',
-    product ? meta('property', 'product:price:currency', 'BDT') : '',
-    product ? meta('property', 'product:availability', product.inStock ? 'in stock' : 'out of stock') : '',
-    meta('name', 'twitter:card', input.image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', input.title),
-    meta('name', 'twitter:description', input.description),
-    meta('name', 'twitter:image', input.image),
-    jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : '',
+    meta("property", "og:site_name", SHOP_NAME),
+    meta("property", "og:type", input.type),
+    meta("property", "og:title", input.title),
+    meta("property", "og:description", input.description),
+    meta("property", "og:url", input.url),
+    meta("property", "og:image", input.image),
+    meta("property", "og:locale", input.locale),
+    product ? meta("property", "product:price:amount", product.price.toFixed(2)) : "",
+    product ? meta("property", "product:price:currency", "BDT") : "",
+    product ? meta("property", "product:availability", product.inStock ? "in stock" : "out of stock") : "",
+    meta("name", "twitter:card", input.image ? "summary_large_image" : "summary"),
+    meta("name", "twitter:title", input.title),
+    meta("name", "twitter:description", input.description),
+    meta("name", "twitter:image", input.image),
+    jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "",
   ]
     .filter(Boolean)
-    .join('\n    ');
+    .join("\n    ")
 }
 
 /** A landing page's head: its headline, first picture and its product's offer. */
 export function landingHead(page: LandingPage, url: string, origin: string): string {
-  const product = page.productId;
-  const title = page.hero.headline?.trim() || page.title || product?.title || SHOP_NAME;
+  const product = page.productId
+  const title = page.hero.headline?.trim() || page.title || product?.title || SHOP_NAME
   const images = galleryImages(page)
     .map((image) => absoluteUrl(image, origin))
-    .filter((image): image is string => !!image);
+    .filter((image): image is string => !!image)
   return renderHead({
     title,
     description: summary(page.hero.subheadline || page.hero.description || product?.description),
     url,
     image: images[0],
     preloadImage: images[0],
-    type: product ? 'product' : 'website',
-    locale: 'bn_BD',
+    type: product ? "product" : "website",
+    locale: "bn_BD",
     product: product
       ? {
           id: product._id,
@@ -133,19 +139,19 @@ export function landingHead(page: LandingPage, url: string, origin: string): str
           images,
         }
       : undefined,
-  });
+  })
 }
 
 export function productHead(product: Product, url: string, origin: string): string {
-  const image = absoluteUrl(product.image, origin);
+  const image = absoluteUrl(product.image, origin)
   return renderHead({
     title: `${product.title} | ${SHOP_NAME}`,
     description: summary(product.description),
     url,
     image,
     preloadImage: image,
-    type: 'product',
-    locale: 'en_US',
+    type: "product",
+    locale: "en_US",
     product: {
       id: product._id,
       name: product.title,
@@ -154,20 +160,26 @@ export function productHead(product: Product, url: string, origin: string): stri
       inStock: Number(product.stock) > 0,
       images: image ? [image] : [],
     },
-  });
+  })
 }
 
-export function listingHead(title: string, description: string, products: Product[], url: string, origin: string): string {
+export function listingHead(
+  title: string,
+  description: string,
+  products: Product[],
+  url: string,
+  origin: string
+): string {
   return renderHead({
     title,
     description,
     url,
     image: absoluteUrl(products[0]?.image, origin),
-    type: 'website',
-    locale: 'en_US',
+    type: "website",
+    locale: "en_US",
     items: products.slice(0, 24).map((product) => ({
       url: new URL(`/shop/product/${encodeURIComponent(product._id)}`, origin).href,
       name: product.title,
     })),
-  });
+  })
 }

@@ -8,53 +8,53 @@
  * The key may be empty: the shop's own /api routes do not need it.
  */
 
-import { DEFAULT_SUPPORT_PHONE, normalizeSupportPhone } from '@shop/contract';
+import { DEFAULT_SUPPORT_PHONE, normalizeSupportPhone } from "@shop/contract"
 
 // The support phone's default, rule and tel: link are the contract's (also the backend's, for the admin).
-export { DEFAULT_SUPPORT_PHONE, telHref } from '@shop/contract';
+export { DEFAULT_SUPPORT_PHONE, telHref } from "@shop/contract"
 
 export type ShopConfig = {
-  readonly shopName: string;
+  readonly shopName: string
   /** Medusa publishable API key ("pk_..."), or "" when none is configured. */
-  readonly publishableKey: string;
+  readonly publishableKey: string
   /** Customer-support phone line shown on the landing and confirmation pages (SPEC 1). */
-  readonly supportPhone: string;
-};
+  readonly supportPhone: string
+}
 
 export class ConfigError extends Error {
   constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
+    super(message)
+    this.name = "ConfigError"
   }
 }
 
-export const SHOP_NAME = 'Deshi Bazar';
+export const SHOP_NAME = "Deshi Bazar"
 
-const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/;
+const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]+$/
 
 function validateKey(value: unknown, source: string): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') {
-    throw new ConfigError(`${source}: publishableKey must be a string`);
+  if (value === undefined || value === null) return ""
+  if (typeof value !== "string") {
+    throw new ConfigError(`${source}: publishableKey must be a string`)
   }
-  const key = value.trim();
-  if (key !== '' && !PUBLISHABLE_KEY_PATTERN.test(key)) {
-    throw new ConfigError(`${source}: publishableKey must look like "pk_..."`);
+  const key = value.trim()
+  if (key !== "" && !PUBLISHABLE_KEY_PATTERN.test(key)) {
+    throw new ConfigError(`${source}: publishableKey must look like "pk_..."`)
   }
-  return key;
+  return key
 }
 
 function validatePhone(value: unknown, source: string): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') {
-    throw new ConfigError(`${source}: supportPhone must be a string`);
+  if (value === undefined || value === null) return ""
+  if (typeof value !== "string") {
+    throw new ConfigError(`${source}: supportPhone must be a string`)
   }
   // "" when blank (the next source or DEFAULT_SUPPORT_PHONE applies), null when not a phone number
-  const phone = normalizeSupportPhone(value);
+  const phone = normalizeSupportPhone(value)
   if (phone === null) {
-    throw new ConfigError(`${source}: supportPhone must be a phone number like "01700-000000" or "+8801700000000"`);
+    throw new ConfigError(`${source}: supportPhone must be a phone number like "01700-000000" or "+8801700000000"`)
   }
-  return phone;
+  return phone
 }
 
 /**
@@ -64,19 +64,19 @@ function validatePhone(value: unknown, source: string): string {
 export function readConfig(
   injected: unknown,
   envKey: string | undefined,
-  envSupportPhone?: string | undefined,
+  envSupportPhone?: string | undefined
 ): ShopConfig {
-  if (injected !== undefined && (injected === null || typeof injected !== 'object')) {
-    throw new ConfigError('window.__SHOP_CONFIG__ must be an object');
+  if (injected !== undefined && (injected === null || typeof injected !== "object")) {
+    throw new ConfigError("window.__SHOP_CONFIG__ must be an object")
   }
-  const fields = (injected ?? {}) as Record<string, unknown>;
-  const injectedKey = validateKey(fields.publishableKey, 'window.__SHOP_CONFIG__');
-  const publishableKey = injectedKey || validateKey(envKey, 'VITE_MEDUSA_PUBLISHABLE_KEY');
+  const fields = (injected ?? {}) as Record<string, unknown>
+  const injectedKey = validateKey(fields.publishableKey, "window.__SHOP_CONFIG__")
+  const publishableKey = injectedKey || validateKey(envKey, "VITE_MEDUSA_PUBLISHABLE_KEY")
   const supportPhone =
-    validatePhone(fields.supportPhone, 'window.__SHOP_CONFIG__') ||
-    validatePhone(envSupportPhone, 'VITE_SHOP_SUPPORT_PHONE') ||
-    DEFAULT_SUPPORT_PHONE;
-  return Object.freeze({ shopName: SHOP_NAME, publishableKey, supportPhone });
+    validatePhone(fields.supportPhone, "window.__SHOP_CONFIG__") ||
+    validatePhone(envSupportPhone, "VITE_SHOP_SUPPORT_PHONE") ||
+    DEFAULT_SUPPORT_PHONE
+  return Object.freeze({ shopName: SHOP_NAME, publishableKey, supportPhone })
 }
 
 // globalThis: the window in a browser; in the storefront server, which renders
@@ -84,5 +84,5 @@ export function readConfig(
 export const config: ShopConfig = readConfig(
   (globalThis as { __SHOP_CONFIG__?: unknown }).__SHOP_CONFIG__,
   import.meta.env.VITE_MEDUSA_PUBLISHABLE_KEY,
-  import.meta.env.VITE_SHOP_SUPPORT_PHONE,
-);
+  import.meta.env.VITE_SHOP_SUPPORT_PHONE
+)

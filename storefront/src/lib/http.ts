@@ -1,7 +1,6 @@
-import type { ApiAnswer } from '@shop/contract';
-
-import type { HttpError as ApiHttpError } from './api-error';
-import { config } from './config';
+import type { ApiAnswer } from "@shop/contract"
+import type { HttpError as ApiHttpError } from "./api-error"
+import { config } from "./config"
 
 /**
  * The landing page's HTTP client: plain fetch against the same origin, in the
@@ -16,19 +15,19 @@ import { config } from './config';
  */
 
 /** lib/api-error's HttpError, with the answer's status text. */
-export type HttpError = ApiHttpError & { statusText: string };
+export type HttpError = ApiHttpError & { statusText: string }
 
 export type ApiRequest = {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  keepalive?: boolean;
-  cache?: RequestCache;
+  method?: "GET" | "POST"
+  body?: unknown
+  keepalive?: boolean
+  cache?: RequestCache
   /** More request headers (an order's Idempotency-Key). */
-  headers?: Record<string, string>;
-};
+  headers?: Record<string, string>
+}
 
 function httpError(status: number, statusText: string, message: string | undefined): HttpError {
-  return Object.assign(new Error(message || statusText || `HTTP ${status}`), { status, statusText });
+  return Object.assign(new Error(message || statusText || `HTTP ${status}`), { status, statusText })
 }
 
 /**
@@ -37,27 +36,27 @@ function httpError(status: number, statusText: string, message: string | undefin
  * handler `satisfies`, so the two cannot drift apart.
  */
 export async function apiFetch<T extends ApiAnswer | undefined>(path: string, request: ApiRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
-  if (config.publishableKey) headers['x-publishable-api-key'] = config.publishableKey;
+  const headers: Record<string, string> = { accept: "application/json", ...request.headers }
+  if (request.body !== undefined) headers["content-type"] = "application/json"
+  if (config.publishableKey) headers["x-publishable-api-key"] = config.publishableKey
   const response = await fetch(new URL(path, window.location.origin), {
-    method: request.method ?? 'GET',
+    method: request.method ?? "GET",
     headers,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    credentials: 'same-origin',
+    credentials: "same-origin",
     keepalive: request.keepalive,
     cache: request.cache,
-  });
-  const text = response.status === 204 ? '' : await response.text();
-  let body: unknown;
+  })
+  const text = response.status === 204 ? "" : await response.text()
+  let body: unknown
   try {
-    body = text ? JSON.parse(text) : undefined;
+    body = text ? JSON.parse(text) : undefined
   } catch {
-    body = undefined;
+    body = undefined
   }
   if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    throw httpError(response.status, response.statusText, typeof message === 'string' ? message : undefined);
+    const message = (body as { message?: unknown } | undefined)?.message
+    throw httpError(response.status, response.statusText, typeof message === "string" ? message : undefined)
   }
-  return body as T;
+  return body as T
 }

@@ -1,6 +1,5 @@
-import type { ApiAnswer } from '@shop/contract';
-
-import { sdk } from './sdk';
+import type { ApiAnswer } from "@shop/contract"
+import { sdk } from "./sdk"
 
 /**
  * GET of a public read (the catalog, a product): the same answer for every
@@ -9,19 +8,19 @@ import { sdk } from './sdk';
  * the reader once, at start), so the page's HTML and the app's first render
  * hold the same data.
  */
-export type PublicReader = (path: string) => Promise<unknown>;
+export type PublicReader = (path: string) => Promise<unknown>
 
-let serverReader: PublicReader | null = null;
+let serverReader: PublicReader | null = null
 
 /** The storefront server's reader (null: none, the sdk reads); it throws errors with the answer's `status`, as the sdk's do. */
 export function setPublicReader(reader: PublicReader | null): void {
-  serverReader = reader;
+  serverReader = reader
 }
 
 /** `T`: the route's answer type from @shop/contract. */
 export function publicGet<T extends ApiAnswer>(path: string): Promise<T> {
-  return serverReader ? (serverReader(path) as Promise<T>) : sdk.client.fetch<T>(path);
+  return serverReader ? (serverReader(path) as Promise<T>) : sdk.client.fetch<T>(path)
 }
 
 /** Query meta of a public read: the storefront server fetches it before rendering the page that asks. */
-export const SERVER_RENDERED = { ssr: true } as const;
+export const SERVER_RENDERED = { ssr: true } as const

@@ -1,6 +1,5 @@
-import Medusa from '@medusajs/js-sdk';
-
-import { config } from './config';
+import Medusa from "@medusajs/js-sdk"
+import { config } from "./config"
 
 /**
  * The one Medusa JS SDK instance. The backend is same-origin: the storefront
@@ -9,8 +8,8 @@ import { config } from './config';
  */
 export const sdk = new Medusa({
   // in the storefront server (rendering pages) the sdk is never called: data comes prefetched
-  baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  baseUrl: typeof window === "undefined" ? "http://localhost" : window.location.origin,
   publishableKey: config.publishableKey || undefined,
-  auth: { type: 'session', fetchCredentials: 'same-origin' },
+  auth: { type: "session", fetchCredentials: "same-origin" },
   debug: false,
-});
+})

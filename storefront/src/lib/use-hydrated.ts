@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from "react"
 
-const subscribeNever = () => () => undefined;
+const subscribeNever = () => () => undefined
 
 /**
  * False while the storefront server renders a page and while the browser
@@ -18,6 +18,6 @@ export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribeNever,
     () => true,
-    () => false,
-  );
+    () => false
+  )
 }

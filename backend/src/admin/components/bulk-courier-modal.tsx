@@ -1,6 +1,6 @@
 import { Button, FocusModal, Label, Select, Text, toast } from "@medusajs/ui"
-import { COURIER_LABELS, type CourierProvider } from "@shop/contract"
 import { useState, type FormEvent } from "react"
+import { COURIER_LABELS, type CourierProvider } from "@shop/contract"
 import { useBookCouriers, useCourierChoices } from "../hooks/use-couriers"
 import { bookingSummary, bulkCourierChoices, courierChoiceText } from "../lib/couriers"
 import { messageOr, serverMessage } from "../lib/errors"
@@ -55,7 +55,11 @@ export const BulkCourierModal = ({ orderIds, onClose, onDone }: BulkCourierModal
               <Label htmlFor="bulk-courier-provider" size="small" weight="plus">
                 Courier
               </Label>
-              <Select value={provider} onValueChange={(v) => setProvider(v as CourierProvider)} disabled={!choices.data}>
+              <Select
+                value={provider}
+                onValueChange={(v) => setProvider(v as CourierProvider)}
+                disabled={!choices.data}
+              >
                 <Select.Trigger id="bulk-courier-provider" aria-label="Courier">
                   <Select.Value placeholder={choices.isPending ? "Loading couriers…" : "Choose a courier"} />
                 </Select.Trigger>
@@ -68,8 +72,8 @@ export const BulkCourierModal = ({ orderIds, onClose, onDone }: BulkCourierModal
                 </Select.Content>
               </Select>
               <Text size="xsmall" className="text-ui-fg-muted">
-                {COURIER_LABELS.manual} is booked one order at a time, from the order&apos;s details (it needs a tracking
-                code).
+                {COURIER_LABELS.manual} is booked one order at a time, from the order&apos;s details (it needs a
+                tracking code).
               </Text>
               {choices.isError ? (
                 <Text size="small" className="text-ui-fg-error">

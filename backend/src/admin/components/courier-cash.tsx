@@ -26,7 +26,10 @@ export const CourierCashSummary = () => {
     )
 
   return (
-    <Container className="flex flex-col gap-3 px-6 py-3 lg:flex-row lg:items-center lg:justify-between" data-testid="courier-cash-summary">
+    <Container
+      className="flex flex-col gap-3 px-6 py-3 lg:flex-row lg:items-center lg:justify-between"
+      data-testid="courier-cash-summary"
+    >
       <div className="flex min-w-0 flex-col gap-y-2">
         <div className="flex items-baseline gap-x-2">
           <Heading level="h2">Cash with couriers</Heading>
@@ -54,7 +57,13 @@ export const CourierCashSummary = () => {
         )}
       </div>
       <div className="flex shrink-0 flex-col items-start gap-y-1 lg:items-end">
-        <Button size="small" variant="secondary" disabled={!steadfastReady} isLoading={payouts.isPending} onClick={readPayouts}>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={!steadfastReady}
+          isLoading={payouts.isPending}
+          onClick={readPayouts}
+        >
           Read Steadfast payouts
         </Button>
         {steadfast && !steadfastReady ? (

@@ -1,9 +1,15 @@
 import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { Badge, Button, Input, Label, Select, Text, toast } from "@medusajs/ui"
-import { formatMoney, type CourierInfo, type CourierOutcome, type CourierProvider } from "@shop/contract"
 import { useState, type FormEvent } from "react"
+import { formatMoney, type CourierInfo, type CourierOutcome, type CourierProvider } from "@shop/contract"
 import { useBookCourier, useCourierChoices, useReceiveReturnedUnits } from "../hooks/use-couriers"
-import { bookingRequest, canSendToCourier, COURIER_OUTCOME_LABELS, courierCashLines, courierChoiceText } from "../lib/couriers"
+import {
+  bookingRequest,
+  canSendToCourier,
+  COURIER_OUTCOME_LABELS,
+  courierCashLines,
+  courierChoiceText,
+} from "../lib/couriers"
 import { messageOr, serverMessage } from "../lib/errors"
 import type { ShopOrder } from "../lib/orders"
 import { Field, Section } from "./detail-section"
@@ -144,7 +150,14 @@ const ReceiveReturnedUnits = ({ order, courier }: { order: ShopOrder; courier: C
             <Label htmlFor="returned-quantity" size="small" weight="plus">
               Units
             </Label>
-            <Input id="returned-quantity" size="small" type="number" min={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+            <Input
+              id="returned-quantity"
+              size="small"
+              type="number"
+              min={1}
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
           </div>
         </>
       )}
@@ -201,13 +214,25 @@ const SendToCourierForm = ({ order }: { order: ShopOrder }) => {
               <Label htmlFor="courier-name" size="small" weight="plus">
                 Courier name
               </Label>
-              <Input id="courier-name" size="small" maxLength={60} value={courierName} onChange={(e) => setCourierName(e.target.value)} />
+              <Input
+                id="courier-name"
+                size="small"
+                maxLength={60}
+                value={courierName}
+                onChange={(e) => setCourierName(e.target.value)}
+              />
             </div>
             <div className="flex flex-col gap-y-2">
               <Label htmlFor="courier-tracking" size="small" weight="plus">
                 Tracking code
               </Label>
-              <Input id="courier-tracking" size="small" maxLength={60} value={trackingCode} onChange={(e) => setTrackingCode(e.target.value)} />
+              <Input
+                id="courier-tracking"
+                size="small"
+                maxLength={60}
+                value={trackingCode}
+                onChange={(e) => setTrackingCode(e.target.value)}
+              />
             </div>
           </>
         ) : null}

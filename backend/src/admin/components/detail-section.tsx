@@ -14,7 +14,17 @@ export const Field = ({ label, children, testId }: { label: string; children: Re
 )
 
 /** A titled block of the order details dialog; `aside` sits beside the title (badges). */
-export const Section = ({ title, children, testId, aside }: { title: string; children: ReactNode; testId?: string; aside?: ReactNode }) => (
+export const Section = ({
+  title,
+  children,
+  testId,
+  aside,
+}: {
+  title: string
+  children: ReactNode
+  testId?: string
+  aside?: ReactNode
+}) => (
   <Container className="flex flex-col gap-y-3 px-4 py-3" data-testid={testId}>
     <div className="flex flex-wrap items-center gap-2">
       <Heading level="h3">{title}</Heading>

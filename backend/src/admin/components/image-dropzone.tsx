@@ -19,7 +19,15 @@ type ImageDropzoneProps = {
  * (hidden) so keyboards and tests can use it; while an upload runs it is
  * disabled and a spinner shows the file's name.
  */
-export const ImageDropzone = ({ label, hint, disabled, uploadingName, multiple, onFiles, testId }: ImageDropzoneProps) => {
+export const ImageDropzone = ({
+  label,
+  hint,
+  disabled,
+  uploadingName,
+  multiple,
+  onFiles,
+  testId,
+}: ImageDropzoneProps) => {
   const inputId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [dragOver, setDragOver] = useState(false)

@@ -13,7 +13,12 @@ export const MetaPurchaseSection = ({ view }: { view: MetaPurchaseView }) => (
     title="Meta Purchase"
     testId="meta-purchase"
     aside={
-      <Badge size="2xsmall" color={META_STATE_COLORS[view.state]} data-testid="meta-purchase-state" data-state={view.state}>
+      <Badge
+        size="2xsmall"
+        color={META_STATE_COLORS[view.state]}
+        data-testid="meta-purchase-state"
+        data-state={view.state}
+      >
         {metaStateLabel(view.state)}
       </Badge>
     }
@@ -23,8 +28,8 @@ export const MetaPurchaseSection = ({ view }: { view: MetaPurchaseView }) => (
     </Text>
     <Text size="xsmall" className="text-ui-fg-muted">
       Pixel {view.pixelId}
-      {view.attempts ? ` · ${view.attempts} attempt${view.attempts === 1 ? "" : "s"}` : ""} · browser id {view.tracking.browserId ? "kept" : "none"} · ad
-      click {view.tracking.clickId ? "kept" : "none"}
+      {view.attempts ? ` · ${view.attempts} attempt${view.attempts === 1 ? "" : "s"}` : ""} · browser id{" "}
+      {view.tracking.browserId ? "kept" : "none"} · ad click {view.tracking.clickId ? "kept" : "none"}
     </Text>
   </Section>
 )

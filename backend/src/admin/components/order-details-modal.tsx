@@ -1,17 +1,25 @@
 import { Badge, Button, Container, FocusModal, Heading, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
-import { useOrder, useUpdateOrderStatus } from "../hooks/use-orders"
 import { formatDateTime } from "@shop/contract"
-import { serverMessage } from "../lib/errors"
 import { formatMoney } from "@shop/contract"
 import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract"
 import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
-import { customerNameOf, firstAddress, isNewOrder, lineTotal, orderNumberOf, shortOrderId, type ShopOrder } from "../lib/orders"
+import { useOrder, useUpdateOrderStatus } from "../hooks/use-orders"
+import { serverMessage } from "../lib/errors"
+import {
+  customerNameOf,
+  firstAddress,
+  isNewOrder,
+  lineTotal,
+  orderNumberOf,
+  shortOrderId,
+  type ShopOrder,
+} from "../lib/orders"
+import { CourierSection } from "./courier-parcel"
+import { Field, Section } from "./detail-section"
+import { MetaPurchaseSection } from "./meta-purchase"
 import { NewBadge, OrderStatusBadge } from "./order-badges"
 import { RiskSection } from "./order-risk"
-import { CourierSection } from "./courier-parcel"
-import { MetaPurchaseSection } from "./meta-purchase"
-import { Field, Section } from "./detail-section"
 import { SupportPhone } from "./support-phone"
 
 /** The status form: one select, initialised from the order's current status. */
@@ -27,7 +35,8 @@ const UpdateStatusForm = ({ order }: { order: ShopOrder }) => {
     // observer, so the answer is shown from the promise instead
     update.mutateAsync({ orderId: order._id, orderStatus: status }).then(
       () => toast.success("Order status updated successfully!"),
-      (error: unknown) => toast.error("Failed to update order status.", { description: serverMessage(error) ?? undefined })
+      (error: unknown) =>
+        toast.error("Failed to update order status.", { description: serverMessage(error) ?? undefined })
     )
   }
 

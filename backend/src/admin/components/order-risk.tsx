@@ -1,11 +1,25 @@
 import { Badge, Text } from "@medusajs/ui"
 import { formatDateTime, type ConfirmationLogEntry, type RiskLevel } from "@shop/contract"
-import { callLog, historyLine, outcomeColor, outcomeLabel, RISK_BADGE_COLORS, RISK_LABELS, type OrderRiskView } from "../lib/guard"
+import {
+  callLog,
+  historyLine,
+  outcomeColor,
+  outcomeLabel,
+  RISK_BADGE_COLORS,
+  RISK_LABELS,
+  type OrderRiskView,
+} from "../lib/guard"
 import { Section } from "./detail-section"
 
 /** The order's risk in its colour: high red, medium orange, low green. */
 export const RiskBadge = ({ level, size = "2xsmall" }: { level: RiskLevel; size?: "2xsmall" | "xsmall" | "small" }) => (
-  <Badge size={size} color={RISK_BADGE_COLORS[level]} className="whitespace-nowrap" data-testid="risk-badge" data-level={level}>
+  <Badge
+    size={size}
+    color={RISK_BADGE_COLORS[level]}
+    className="whitespace-nowrap"
+    data-testid="risk-badge"
+    data-level={level}
+  >
     {RISK_LABELS[level]}
   </Badge>
 )
@@ -35,7 +49,11 @@ export const CallLog = ({ entries }: { entries: ConfirmationLogEntry[] | null | 
   return (
     <ol className="flex flex-col gap-y-1.5" data-testid="call-log">
       {log.map((entry, index) => (
-        <li key={`${entry.at}-${index}`} className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5" data-testid="call-log-entry">
+        <li
+          key={`${entry.at}-${index}`}
+          className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5"
+          data-testid="call-log-entry"
+        >
           <Badge size="2xsmall" color={outcomeColor(entry.outcome)}>
             {outcomeLabel(entry.outcome)}
           </Badge>

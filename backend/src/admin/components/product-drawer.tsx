@@ -1,11 +1,19 @@
 import { XMark } from "@medusajs/icons"
 import { Button, Drawer, IconButton, Input, Label, Select, Text, Textarea, toast } from "@medusajs/ui"
 import { useState, type FormEvent, type ReactNode } from "react"
+import { type Product } from "@shop/contract"
 import { useSaveProduct, useUploadProductImage } from "../hooks/use-products"
 import { messageOr, serverMessage } from "../lib/errors"
 import { imageFileProblem } from "../lib/landing-pages"
-import { type Product } from "@shop/contract"
-import { brandForCategory, brandOptions, CATEGORY_OPTIONS, emptyProductForm, isProductFormComplete, productToForm, type ProductForm } from "../lib/products"
+import {
+  brandForCategory,
+  brandOptions,
+  CATEGORY_OPTIONS,
+  emptyProductForm,
+  isProductFormComplete,
+  productToForm,
+  type ProductForm,
+} from "../lib/products"
 import { ImageDropzone } from "./image-dropzone"
 
 const FormField = ({ id, label, children }: { id: string; label: string; children: ReactNode }) => (
@@ -67,7 +75,13 @@ const ProductImageUpload = ({
             {image.split("/").pop()}
           </Text>
           {!editing ? (
-            <IconButton type="button" size="small" variant="transparent" aria-label="Remove image" onClick={() => onChange("")}>
+            <IconButton
+              type="button"
+              size="small"
+              variant="transparent"
+              aria-label="Remove image"
+              onClick={() => onChange("")}
+            >
               <XMark />
             </IconButton>
           ) : null}

@@ -7,8 +7,7 @@ import type { DashboardPeriod } from "../lib/dashboard"
 export function useDashboard(period: DashboardPeriod) {
   return useQuery({
     queryKey: adminKeys.dashboardPeriod(period),
-    queryFn: async () =>
-      (await shopApi<DashboardAnswer>("/api/admin/dashboard", { query: { period } })).data,
+    queryFn: async () => (await shopApi<DashboardAnswer>("/api/admin/dashboard", { query: { period } })).data,
     placeholderData: keepPreviousData,
   })
 }

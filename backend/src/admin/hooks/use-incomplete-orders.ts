@@ -25,7 +25,9 @@ export function useConvertIncompleteOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      shopApi<OrderAnswer & MessageAnswer>(`/api/admin/incomplete-orders/${encodeURIComponent(id)}/convert`, { method: "POST" }),
+      shopApi<OrderAnswer & MessageAnswer>(`/api/admin/incomplete-orders/${encodeURIComponent(id)}/convert`, {
+        method: "POST",
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: incompleteKeys.all() }),

@@ -38,7 +38,10 @@ export function useSaveLandingPage() {
             method: "PUT",
             body: editorPayload(state),
           })
-        : shopApi<LandingPageAnswer & MessageAnswer>("/api/admin/landing-pages/create", { method: "POST", body: editorPayload(state) }),
+        : shopApi<LandingPageAnswer & MessageAnswer>("/api/admin/landing-pages/create", {
+            method: "POST",
+            body: editorPayload(state),
+          }),
     onSuccess: invalidate,
   })
 }
@@ -47,7 +50,9 @@ export function useToggleLandingPage() {
   const invalidate = useInvalidateLandingPages()
   return useMutation({
     mutationFn: (id: string) =>
-      shopApi<LandingPageAnswer & MessageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}/toggle`, { method: "PATCH" }),
+      shopApi<LandingPageAnswer & MessageAnswer>(`/api/admin/landing-pages/${encodeURIComponent(id)}/toggle`, {
+        method: "PATCH",
+      }),
     onSuccess: invalidate,
   })
 }

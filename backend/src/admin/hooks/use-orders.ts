@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { AdminOrderAnswer, AdminOrdersAnswer, AdminOrdersQuery, UpdateOrderStatusAnswer, UpdateOrderStatusRequest } from "@shop/contract"
+import type {
+  AdminOrderAnswer,
+  AdminOrdersAnswer,
+  AdminOrdersQuery,
+  UpdateOrderStatusAnswer,
+  UpdateOrderStatusRequest,
+} from "@shop/contract"
 import { adminKeys, shopApi } from "../lib/api"
 import { normalizeSearch, type ShopOrder } from "../lib/orders"
 

@@ -6,8 +6,7 @@ import { productPayload, type ProductForm } from "../lib/products"
 export function useProducts() {
   return useQuery({
     queryKey: adminKeys.products(),
-    queryFn: async () =>
-      (await shopApi<ProductsAnswer>("/api/admin/products/get-products")).products ?? [],
+    queryFn: async () => (await shopApi<ProductsAnswer>("/api/admin/products/get-products")).products ?? [],
   })
 }
 
@@ -31,7 +30,10 @@ export function useSaveProduct() {
             method: "PUT",
             body: productPayload(form),
           })
-        : shopApi<ProductAnswer & MessageAnswer>("/api/admin/products/add-product", { method: "POST", body: productPayload(form) }),
+        : shopApi<ProductAnswer & MessageAnswer>("/api/admin/products/add-product", {
+            method: "POST",
+            body: productPayload(form),
+          }),
     onSuccess: invalidate,
   })
 }

@@ -43,8 +43,7 @@ export const adminKeys = {
   dashboard: () => [...adminKeys.all, "dashboard"] as const,
   dashboardPeriod: (period: string) => [...adminKeys.dashboard(), period] as const,
   orders: () => [...adminKeys.all, "orders"] as const,
-  orderList: (params: { q: string; offset: number; limit: number }) =>
-    [...adminKeys.orders(), "list", params] as const,
+  orderList: (params: { q: string; offset: number; limit: number }) => [...adminKeys.orders(), "list", params] as const,
   orderDetail: (id: string) => [...adminKeys.orders(), "detail", id] as const,
   /** the confirmation queue sits under orders: whatever refreshes the orders refreshes it */
   heldOrders: () => [...adminKeys.orders(), "to-confirm"] as const,

@@ -22,7 +22,9 @@ export function canSendToCourier(order: Pick<ShopOrder, "courier" | "orderStatus
 /** The select's words for a courier: its label, and what to set when it is not set up. */
 export function courierChoiceText(choice: CourierChoice): string {
   if (choice.configured) return choice.label
-  return choice.missing.length ? `${choice.label} (not set up: set ${choice.missing.join(", ")})` : `${choice.label} (not set up)`
+  return choice.missing.length
+    ? `${choice.label} (not set up: set ${choice.missing.join(", ")})`
+    : `${choice.label} (not set up)`
 }
 
 /** The couriers the many-orders form offers: another courier needs a name and code per order, so it is left to the dialog. */
@@ -80,5 +82,7 @@ export function courierCashLines(
     { label: "Courier fee", amount: courier.deliveryCharge },
     { label: "Settled", amount: courier.settledAmount },
   ]
-  return lines.filter((line): line is { label: string; amount: number } => typeof line.amount === "number" && Number.isFinite(line.amount))
+  return lines.filter(
+    (line): line is { label: string; amount: number } => typeof line.amount === "number" && Number.isFinite(line.amount)
+  )
 }

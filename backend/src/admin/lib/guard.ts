@@ -62,7 +62,9 @@ export function percent(share: number | null | undefined): string {
 }
 
 /** The phone's history in one line: "4 past orders · 1 delivered · 3 returned or cancelled". */
-export function historyLine(risk: Pick<OrderRiskView, "pastOrders" | "delivered" | "returnedOrCancelled" | "courierScore">): string {
+export function historyLine(
+  risk: Pick<OrderRiskView, "pastOrders" | "delivered" | "returnedOrCancelled" | "courierScore">
+): string {
   const parts = [
     risk.pastOrders === 1 ? "1 past order" : `${risk.pastOrders} past orders`,
     `${risk.delivered} delivered`,
@@ -80,7 +82,11 @@ export function noteError(note: string): string | null {
 }
 
 /** The body of POST /api/admin/order/{id}/confirmation: a trimmed note when there is one; blocklist only with a fake. */
-export function confirmationRequest(outcome: ConfirmationOutcome, note: string, blocklist = false): ConfirmationRequest {
+export function confirmationRequest(
+  outcome: ConfirmationOutcome,
+  note: string,
+  blocklist = false
+): ConfirmationRequest {
   const body: ConfirmationRequest = { outcome }
   const trimmed = note.trim()
   if (trimmed) body.note = trimmed
@@ -165,7 +171,9 @@ export function rulesForm(rules: GuardRules): RulesForm {
 }
 
 /** The rules the form says, or each field's problem in plain words. */
-export function parseRulesForm(form: RulesForm): { rules: GuardRules; errors: null } | { rules: null; errors: Partial<Record<RulesFormField, string>> } {
+export function parseRulesForm(
+  form: RulesForm
+): { rules: GuardRules; errors: null } | { rules: null; errors: Partial<Record<RulesFormField, string>> } {
   const errors: Partial<Record<RulesFormField, string>> = {}
   const whole = (key: RulesFormField): number => {
     const text = form[key].trim()
@@ -175,7 +183,8 @@ export function parseRulesForm(form: RulesForm): { rules: GuardRules; errors: nu
   }
   const percentText = form.minSuccessPercent.trim()
   const share = Number(percentText)
-  if (!percentText || Number.isNaN(share) || share < 0 || share > 100) errors.minSuccessPercent = "Enter a percent from 0 to 100"
+  if (!percentText || Number.isNaN(share) || share < 0 || share > 100)
+    errors.minSuccessPercent = "Enter a percent from 0 to 100"
   const rules: GuardRules = {
     minFinishedOrders: whole("minFinishedOrders"),
     minSuccessRatio: Math.round(share * 10) / 1000,
@@ -214,10 +223,12 @@ export function blocklistRequest(
   const trimmed = value.trim()
   const why = reason.trim()
   if (!trimmed) return { body: null, error: kind === "phone" ? "Enter a phone number" : "Enter an address" }
-  if (trimmed.length > BLOCKLIST_VALUE_MAX) return { body: null, error: `The value is longer than ${BLOCKLIST_VALUE_MAX} characters` }
+  if (trimmed.length > BLOCKLIST_VALUE_MAX)
+    return { body: null, error: `The value is longer than ${BLOCKLIST_VALUE_MAX} characters` }
   const phone = kind === "phone" ? normalizeBdPhone(trimmed) : null
   if (kind === "phone" && !phone) return { body: null, error: "Not a Bangladeshi mobile number (01XXXXXXXXX)" }
   if (!why) return { body: null, error: "Say why" }
-  if (why.length > BLOCKLIST_REASON_MAX) return { body: null, error: `The reason is longer than ${BLOCKLIST_REASON_MAX} characters` }
+  if (why.length > BLOCKLIST_REASON_MAX)
+    return { body: null, error: `The reason is longer than ${BLOCKLIST_REASON_MAX} characters` }
   return { body: { kind, value: phone ?? trimmed, reason: why }, error: null }
 }

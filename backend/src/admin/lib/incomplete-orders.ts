@@ -1,10 +1,4 @@
-import {
-  DELIVERY_AREA_LABELS,
-  draftMissingFields,
-  formatDraftAge,
-  telHref,
-  type IncompleteOrder,
-} from "@shop/contract"
+import { DELIVERY_AREA_LABELS, draftMissingFields, formatDraftAge, telHref, type IncompleteOrder } from "@shop/contract"
 
 /**
  * Incomplete orders in the admin: what a row shows and whether it

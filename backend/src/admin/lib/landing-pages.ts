@@ -70,7 +70,9 @@ export function badgeDeliveryWarning(trustBadges: EditorState["trustBadges"]): s
     badges: parseBadges(trustBadges.badgesText),
   })
   if (badges.length === 0) return null
-  const charges = DELIVERY_AREAS.map((area) => `${formatMoney(DELIVERY_CHARGE[area])} ${DELIVERY_AREA_LABELS[area]}`).join(" and ")
+  const charges = DELIVERY_AREAS.map(
+    (area) => `${formatMoney(DELIVERY_CHARGE[area])} ${DELIVERY_AREA_LABELS[area]}`
+  ).join(" and ")
   const one = badges.length === 1
   return (
     `${badges.map((badge) => `"${badge}"`).join(", ")} ${one ? "promises" : "promise"} free delivery, ` +
@@ -154,7 +156,11 @@ export function fromDateTimeLocal(value: string): string | null {
 /** A stored page in the editor. Its slug never follows the title: renaming a page keeps its URL. */
 export function editorStateFromPage(page: LandingPage): EditorState {
   const base = emptyEditorState()
-  const heroImages = page.hero?.heroImages?.length ? page.hero.heroImages : page.hero?.heroImage ? [page.hero.heroImage] : []
+  const heroImages = page.hero?.heroImages?.length
+    ? page.hero.heroImages
+    : page.hero?.heroImage
+      ? [page.hero.heroImage]
+      : []
   return {
     title: page.title ?? "",
     slug: page.slug ?? "",

@@ -34,7 +34,9 @@ export function metaPurchaseLine(view: MetaPurchaseView | null | undefined): str
     case "given_up":
       return `given up: ${view.reason ?? "Meta refused it"}`
     default:
-      return view.reason ? `not sent: ${view.reason.replace(/^(Waiting|Not sent): /, "")}` : "not sent (waiting for the order to be confirmed)"
+      return view.reason
+        ? `not sent: ${view.reason.replace(/^(Waiting|Not sent): /, "")}`
+        : "not sent (waiting for the order to be confirmed)"
   }
 }
 

@@ -1,4 +1,13 @@
-import { isOrderStatus, ORDER_STATUS_LABELS, recipientName, type OrderAddress, type Order, type OrderItem, type OrderStatus, type WithMetaPurchase } from "@shop/contract"
+import {
+  isOrderStatus,
+  ORDER_STATUS_LABELS,
+  recipientName,
+  type OrderAddress,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type WithMetaPurchase,
+} from "@shop/contract"
 
 /**
  * Orders in the admin (SPEC.md sections 2.13, 3, 4, 5): the statuses and
@@ -60,9 +69,16 @@ export function firstAddress(order: Pick<ShopOrder, "addressInfo">): OrderAddres
 }
 
 /** Who the order is for, by the contract's one rule (recipientName): the name it was placed for, else the guest's or account's. */
-export function customerNameOf(order: Pick<ShopOrder, "isGuest" | "guestName" | "userId"> & Partial<Pick<ShopOrder, "addressInfo">>): string {
+export function customerNameOf(
+  order: Pick<ShopOrder, "isGuest" | "guestName" | "userId"> & Partial<Pick<ShopOrder, "addressInfo">>
+): string {
   const name = order.addressInfo === undefined ? null : firstAddress({ addressInfo: order.addressInfo })?.name
-  return recipientName({ isGuest: order.isGuest, name, guestName: order.guestName, accountName: order.userId?.username })
+  return recipientName({
+    isGuest: order.isGuest,
+    name,
+    guestName: order.guestName,
+    accountName: order.userId?.username,
+  })
 }
 
 /** The guest phone, else the first address's number. */

@@ -35,7 +35,17 @@ export type ProductForm = {
 
 /** The form's initial state: every field empty. */
 export function emptyProductForm(): ProductForm {
-  return { image: "", title: "", description: "", category: "", brand: "", price: "", saleprice: "", stock: "", discount: "" }
+  return {
+    image: "",
+    title: "",
+    description: "",
+    category: "",
+    brand: "",
+    price: "",
+    saleprice: "",
+    stock: "",
+    discount: "",
+  }
 }
 
 /** The form for editing a product (the edit form leaves _id out). */

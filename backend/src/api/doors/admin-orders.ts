@@ -28,7 +28,12 @@ type FindOrder = (req: MedusaRequest, id: string | undefined) => Promise<string 
 const READS = new Set(["GET", "HEAD", "OPTIONS"])
 
 /** One field of the first `entity` matching `filters`, through Query. */
-async function field(req: MedusaRequest, entity: string, path: string, filters: Record<string, unknown>): Promise<string | null> {
+async function field(
+  req: MedusaRequest,
+  entity: string,
+  path: string,
+  filters: Record<string, unknown>
+): Promise<string | null> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity, fields: [path], filters } as never)
   const value = path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], data[0])

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
-import { emailSchema, passwordSchema } from "../api/auth/validators"
 import { countRegistration } from "../api/auth/middlewares"
+import { emailSchema, passwordSchema } from "../api/auth/validators"
 import { guessCounted } from "../utils/guesses"
 import { beforeMedusa, refuse } from "./shared"
 
@@ -46,9 +46,17 @@ export const authDoor: MiddlewareRoute[] = [
   // a password guess: the shop's login limits, counted first
   { matcher: "/auth/:actor_type/:auth_provider", methods: ["GET", "POST"], middlewares: [loginGuess] },
   // registrations per address, the email and password rules
-  { matcher: "/auth/:actor_type/:auth_provider/register", methods: ["POST"], middlewares: [countRegistration, emailRule, passwordRule] },
+  {
+    matcher: "/auth/:actor_type/:auth_provider/register",
+    methods: ["POST"],
+    middlewares: [countRegistration, emailRule, passwordRule],
+  },
   // the reset token is the guess here, and Medusa's own middleware checks it: counted before, then the password rule
-  { matcher: beforeMedusa("/auth/:actor_type/:auth_provider/update"), methods: ["POST"], middlewares: [loginGuess, passwordRule] },
+  {
+    matcher: beforeMedusa("/auth/:actor_type/:auth_provider/update"),
+    methods: ["POST"],
+    middlewares: [loginGuess, passwordRule],
+  },
   { matcher: "/auth/:actor_type/:auth_provider/reset-password", methods: ["POST"], middlewares: [loginGuess] },
   { matcher: "/auth/:actor_type/:auth_provider/callback", methods: ["GET", "POST"], middlewares: [loginGuess] },
   { matcher: "/auth/mfa/challenges/:id/verify", methods: ["POST"], middlewares: [loginGuess] },

@@ -1,14 +1,20 @@
 import type { MedusaRequest, MiddlewareRoute } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
+import { deliveryAreaOf } from "@shop/contract"
+import { clientAddress } from "../../lib/client-address"
+import { limits } from "../../lib/rate-limit"
+import {
+  cartCity,
+  isWholeQuantity,
+  shippingOptionAreas,
+  STORE_CHECKOUT_MESSAGES,
+  storeOrder,
+} from "../../read-models/store-cart"
+import { completeStoreCartWorkflow } from "../../workflows/place-shop-order"
+import { retryWhenPlacedElsewhere } from "../utils/idempotency"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
 import { retryAfterSeconds, shopRefusalStatus } from "../utils/shop-errors"
-import { retryWhenPlacedElsewhere } from "../utils/idempotency"
-import { limits } from "../../lib/rate-limit"
-import { clientAddress } from "../../lib/client-address"
-import { cartCity, isWholeQuantity, shippingOptionAreas, STORE_CHECKOUT_MESSAGES, storeOrder } from "../../read-models/store-cart"
-import { deliveryAreaOf } from "@shop/contract"
-import { completeStoreCartWorkflow } from "../../workflows/place-shop-order"
 import { beforeMedusa, refuse, rewriteAnswer, storeCustomer, type Handler } from "./shared"
 
 type CartOwner = { id: string; customer_id: string | null; customer?: { has_account?: boolean } | null }
@@ -25,7 +31,9 @@ async function cartOwner(req: MedusaRequest, cartId: string): Promise<CartOwner 
 
 /** Whether `email` is a registered customer's (an account, not a guest record). */
 async function isAccountEmail(req: MedusaRequest, email: string): Promise<boolean> {
-  const customers = await req.scope.resolve(Modules.CUSTOMER).listCustomers({ email, has_account: true }, { take: 1, select: ["id"] })
+  const customers = await req.scope
+    .resolve(Modules.CUSTOMER)
+    .listCustomers({ email, has_account: true }, { take: 1, select: ["id"] })
   return customers.length > 0
 }
 
@@ -93,7 +101,9 @@ const updateCart: Handler = async (req, res, next) => {
   if (asksPromotion(bodyOf(req.body))) return refuse(res, 400, STORE_CHECKOUT_MESSAGES.promotions)
   const email = storeCustomer(req) ? null : emailIn(req.body)
   if (email && (await isAccountEmail(req, email))) {
-    await req.scope.resolve(Modules.CART).updateCarts([{ id: req.params.id!, customer_id: await guestCustomer(req, email) }])
+    await req.scope
+      .resolve(Modules.CART)
+      .updateCarts([{ id: req.params.id!, customer_id: await guestCustomer(req, email) }])
   }
   next()
 }
@@ -108,7 +118,9 @@ function refusedCartBody(raw: unknown): string | null {
   const body = bodyOf(raw)
   if (asksPromotion(body)) return STORE_CHECKOUT_MESSAGES.promotions
   const items = Array.isArray(body.items) ? (body.items as unknown[]) : []
-  const bad = items.some((item) => typeof bodyOf(item).quantity === "number" && !isWholeQuantity(bodyOf(item).quantity, 1))
+  const bad = items.some(
+    (item) => typeof bodyOf(item).quantity === "number" && !isWholeQuantity(bodyOf(item).quantity, 1)
+  )
   return bad ? STORE_CHECKOUT_MESSAGES.quantity : null
 }
 
@@ -149,7 +161,10 @@ const areaDeliveryOnly: Handler = async (req, res, next) => {
 }
 
 /** Orders per client address, as the shop's checkout counts them. */
-const limitStoreOrdersByAddress = rateLimited((_req, address) => [[limits.ordersByAddress, address]], tryAgainIn("orders"))
+const limitStoreOrdersByAddress = rateLimited(
+  (_req, address) => [[limits.ordersByAddress, address]],
+  tryAgainIn("orders")
+)
 
 /**
  * POST /store/carts/{id}/complete: the cart becomes a shop order through the
@@ -175,7 +190,9 @@ const completeThroughShop: Handler = async (req, res, next) => {
       // the cart showed another price than the shop's: re-priced now, so what the shopper reviews next is the truth
       await refreshCartItemsWorkflow(req.scope)
         .run({ input: { cart_id: cartId, force_refresh: true } })
-        .catch((e: unknown) => req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Could not refresh a cart's prices: ${String(e)}`))
+        .catch((e: unknown) =>
+          req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Could not refresh a cart's prices: ${String(e)}`)
+        )
     }
     if (status && typeof message === "string") return refuse(res, status, message)
     next(err)
@@ -208,6 +225,9 @@ export const cartsDoor: MiddlewareRoute[] = [
   { matcher: "/store/carts/:id/line-items/:line_id", methods: ["POST"], middlewares: [wholeQuantity(0)] },
   { matcher: "/store/carts/:id/promotions", methods: ["POST"], middlewares: [refusePromotions] },
   { matcher: "/store/carts/:id/shipping-methods", methods: ["POST"], middlewares: [areaDeliveryOnly] },
-  { matcher: "/store/carts/:id/complete", methods: ["POST"], middlewares: [limitStoreOrdersByAddress, completeThroughShop] },
+  {
+    matcher: "/store/carts/:id/complete",
+    methods: ["POST"],
+    middlewares: [limitStoreOrdersByAddress, completeThroughShop],
+  },
 ]
-

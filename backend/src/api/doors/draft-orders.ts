@@ -2,7 +2,13 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { refuse, type Handler } from "./shared"
 
 const readOnly: Handler = (req, res, next) =>
-  req.method === "GET" ? next() : refuse(res, 403, "Orders are created through the shop (its checkout and landing pages); draft orders are not available")
+  req.method === "GET"
+    ? next()
+    : refuse(
+        res,
+        403,
+        "Orders are created through the shop (its checkout and landing pages); draft orders are not available"
+      )
 
 /**
  * /admin/draft-orders: a draft order converted to an order would reserve stock

@@ -3,7 +3,16 @@ import { shopperParcelData } from "../../read-models/couriers"
 import { refuse, rewriteAnswer, storeCustomer, type Handler } from "./shared"
 
 type Address = Record<string, unknown> | null | undefined
-const PRIVATE_ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_1", "address_2", "postal_code", "phone", "metadata"]
+const PRIVATE_ADDRESS_FIELDS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "postal_code",
+  "phone",
+  "metadata",
+]
 
 function withoutPrivate(address: Address): Address {
   if (!address || typeof address !== "object") return address
@@ -48,16 +57,21 @@ const readOrders: Handler = (req, res, next) => {
 /** A fulfilment's data, when asked for (`fields=+fulfillments`), shows only the parcel's courier and tracking, never the merchant's cash. */
 function withShopperParcels<T extends Record<string, unknown>>(order: T): T {
   if (!Array.isArray(order.fulfillments)) return order
-  const fulfillments = (order.fulfillments as Record<string, unknown>[]).map((f) => ("data" in f ? { ...f, data: shopperParcelData(f.data) } : f))
+  const fulfillments = (order.fulfillments as Record<string, unknown>[]).map((f) =>
+    "data" in f ? { ...f, data: shopperParcelData(f.data) } : f
+  )
   return { ...order, fulfillments }
 }
 
 /** A guest order never attaches to an account. */
-const refuseTransfer: Handler = (_req, res) => refuse(res, 403, "Orders cannot be transferred between accounts on this shop")
+const refuseTransfer: Handler = (_req, res) =>
+  refuse(res, 403, "Orders cannot be transferred between accounts on this shop")
 
 /** Returns are the merchant's, through the shop's order statuses. */
 const refuseReturn: Handler = (req, res, next) =>
-  req.method === "POST" ? refuse(res, 403, "Returns are arranged with the shop; they cannot be created through /store") : next()
+  req.method === "POST"
+    ? refuse(res, 403, "Returns are arranged with the shop; they cannot be created through /store")
+    : next()
 
 /**
  * /store/orders and /store/returns. Transfers (request, accept, decline,

@@ -52,7 +52,10 @@ function boundQuery(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFun
     }
   }
   const order = query.order
-  if (order !== undefined && (typeof order !== "string" || order.length > 200 || (order !== "" && !ORDER.test(order)))) {
+  if (
+    order !== undefined &&
+    (typeof order !== "string" || order.length > 200 || (order !== "" && !ORDER.test(order)))
+  ) {
     return refuse(res, 400, "'order' must name fields, each with an optional '-' for descending")
   }
   if (nestsDeeperThan(query, 6)) return refuse(res, 400, "The query is nested too deeply")

@@ -39,7 +39,9 @@ export type Handler = (req: MedusaRequest, res: MedusaResponse, next: MedusaNext
 export function beforeMedusa(path: string): RegExp {
   const source = path
     .split("/")
-    .map((segment) => (segment.startsWith(":") ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((segment) =>
+      segment.startsWith(":") ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    )
     .join("/")
   return new RegExp(`^${source}/?$`, "i")
 }
@@ -69,7 +71,8 @@ export function rewriteAnswer<T>(res: MedusaResponse, next: MedusaNextFunction, 
 
 /** Medusa's error shape on its own routes: `{ type, message }`. */
 export function refuse(res: MedusaResponse, status: number, message: string) {
-  const type = status === 404 ? "not_found" : status === 409 ? "conflict" : status === 400 ? "invalid_data" : "not_allowed"
+  const type =
+    status === 404 ? "not_found" : status === 409 ? "conflict" : status === 400 ? "invalid_data" : "not_allowed"
   res.status(status).json({ type, message })
 }
 

@@ -1,8 +1,8 @@
 import type { MiddlewareRoute, MiddlewareVerb } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { rateLimited, tryAgainIn } from "../utils/rate-limit"
-import { limits } from "../../lib/rate-limit"
 import { positiveFromEnv } from "../../lib/env"
+import { limits } from "../../lib/rate-limit"
+import { rateLimited, tryAgainIn } from "../utils/rate-limit"
 import { beforeMedusa, refuse, type Handler } from "./shared"
 
 /**
@@ -65,7 +65,10 @@ function bodyMetadataProblem(body: unknown, level = 0): string | null {
 }
 
 const limitNewCarts = rateLimited((_req, address) => [[limits.cartsByAddress, address]], tryAgainIn("new carts"))
-const limitLineItemWrites = rateLimited((_req, address) => [[limits.lineItemWritesByAddress, address]], tryAgainIn("cart changes"))
+const limitLineItemWrites = rateLimited(
+  (_req, address) => [[limits.lineItemWritesByAddress, address]],
+  tryAgainIn("cart changes")
+)
 
 /** Metadata caps on any /store write. */
 const capMetadata: Handler = (req, res, next) => {
@@ -77,15 +80,22 @@ const capMetadata: Handler = (req, res, next) => {
 /** The lines a new cart may be created with. */
 const newCartLines: Handler = (req, res, next) => {
   const items = (req.body as { items?: unknown } | undefined)?.items
-  if (Array.isArray(items) && items.length > maxCartLines()) return refuse(res, 400, `A cart holds at most ${maxCartLines()} lines`)
+  if (Array.isArray(items) && items.length > maxCartLines())
+    return refuse(res, 400, `A cart holds at most ${maxCartLines()} lines`)
   next()
 }
 
 /** Adding a line to a cart that holds the most: refused, unless it holds that variant already (a quantity change). */
 const cartLines: Handler = async (req, res, next) => {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: ["id", "items.id", "items.variant_id"], filters: { id: req.params.id } })
-  const items = ((data[0] as { items?: { variant_id?: string | null }[] | null } | undefined)?.items ?? []).filter(Boolean)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "items.id", "items.variant_id"],
+    filters: { id: req.params.id },
+  })
+  const items = ((data[0] as { items?: { variant_id?: string | null }[] | null } | undefined)?.items ?? []).filter(
+    Boolean
+  )
   const variant = (req.body as { variant_id?: unknown } | undefined)?.variant_id
   if (items.length >= maxCartLines() && !items.some((i) => i.variant_id === variant)) {
     return refuse(res, 400, `A cart holds at most ${maxCartLines()} lines`)
@@ -96,8 +106,16 @@ const cartLines: Handler = async (req, res, next) => {
 export const storeLimitsDoor: MiddlewareRoute[] = [
   // counted first, so that every attempt counts
   { matcher: beforeMedusa("/store/carts"), methods: ["POST"], middlewares: [limitNewCarts, newCartLines] },
-  { matcher: beforeMedusa("/store/carts/:id/line-items"), methods: ["POST"], middlewares: [limitLineItemWrites, cartLines] },
-  { matcher: beforeMedusa("/store/carts/:id/line-items/:line_id"), methods: ["POST", "DELETE"], middlewares: [limitLineItemWrites] },
+  {
+    matcher: beforeMedusa("/store/carts/:id/line-items"),
+    methods: ["POST"],
+    middlewares: [limitLineItemWrites, cartLines],
+  },
+  {
+    matcher: beforeMedusa("/store/carts/:id/line-items/:line_id"),
+    methods: ["POST", "DELETE"],
+    middlewares: [limitLineItemWrites],
+  },
   // every write below /store: Medusa runs a wildcard route entry after those above, before the routes' own middlewares
   { matcher: "/store/*", methods: WRITES, middlewares: [capMetadata] },
 ]

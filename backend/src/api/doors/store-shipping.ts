@@ -22,10 +22,18 @@ const offerCartAreaOnly: Handler = async (req, res, next) => {
   const area = city ? deliveryAreaOf(city) : null
   rewriteAnswer<{ shipping_options?: ListedOption[] }>(res, next, async (body) => {
     if (!Array.isArray(body?.shipping_options)) return body
-    const areas = await shippingOptionAreas(req.scope, body.shipping_options.map((o) => o.id))
-    return { ...body, shipping_options: body.shipping_options.filter((o) => areas.has(o.id) && (!area || areas.get(o.id) === area)) }
+    const areas = await shippingOptionAreas(
+      req.scope,
+      body.shipping_options.map((o) => o.id)
+    )
+    return {
+      ...body,
+      shipping_options: body.shipping_options.filter((o) => areas.has(o.id) && (!area || areas.get(o.id) === area)),
+    }
   })
   next()
 }
 
-export const storeShippingDoor: MiddlewareRoute[] = [{ matcher: "/store/shipping-options", methods: ["GET"], middlewares: [offerCartAreaOnly] }]
+export const storeShippingDoor: MiddlewareRoute[] = [
+  { matcher: "/store/shipping-options", methods: ["GET"], middlewares: [offerCartAreaOnly] },
+]

@@ -1,8 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { EDGE_SECRET_HEADER } from "@shop/contract"
 import { edgeProof } from "#app/lib/edge-secret"
 import { throttledWarn } from "#app/lib/throttled-log"
+import { EDGE_SECRET_HEADER } from "@shop/contract"
 
 const warnWrongSecret = throttledWarn()
 
@@ -15,7 +15,9 @@ const warnWrongSecret = throttledWarn()
 export function isEdgeRead(req: MedusaRequest): boolean {
   const proof = edgeProof(req.headers[EDGE_SECRET_HEADER])
   if (proof === "wrong") {
-    warnWrongSecret(`A request carried a wrong ${EDGE_SECRET_HEADER}: answered as a shopper's read (is EDGE_SECRET the same on the storefront server?)`)
+    warnWrongSecret(
+      `A request carried a wrong ${EDGE_SECRET_HEADER}: answered as a shopper's read (is EDGE_SECRET the same on the storefront server?)`
+    )
   }
   return proof === "valid"
 }
@@ -29,10 +31,22 @@ export function requireEdge(req: MedusaRequest, _res: MedusaResponse, next: Medu
   const proof = edgeProof(req.headers[EDGE_SECRET_HEADER])
   if (proof === "valid") return next()
   if (proof === "off") {
-    return next(new MedusaError(MedusaError.Types.FORBIDDEN, "Edge counting is off: EDGE_SECRET is not set on the backend, which counts each landing view itself"))
+    return next(
+      new MedusaError(
+        MedusaError.Types.FORBIDDEN,
+        "Edge counting is off: EDGE_SECRET is not set on the backend, which counts each landing view itself"
+      )
+    )
   }
   if (proof === "none") {
-    return next(new MedusaError(MedusaError.Types.UNAUTHORIZED, `Only a storefront server may call this: send EDGE_SECRET in ${EDGE_SECRET_HEADER}`))
+    return next(
+      new MedusaError(
+        MedusaError.Types.UNAUTHORIZED,
+        `Only a storefront server may call this: send EDGE_SECRET in ${EDGE_SECRET_HEADER}`
+      )
+    )
   }
-  return next(new MedusaError(MedusaError.Types.FORBIDDEN, `Wrong ${EDGE_SECRET_HEADER}: it must equal the backend's EDGE_SECRET`))
+  return next(
+    new MedusaError(MedusaError.Types.FORBIDDEN, `Wrong ${EDGE_SECRET_HEADER}: it must equal the backend's EDGE_SECRET`)
+  )
 }

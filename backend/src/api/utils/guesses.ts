@@ -28,14 +28,19 @@ const KNOWN_MAX_ACCOUNTS = 5
 const KNOWN_MAX_AGE_MS = 180 * 24 * 3600_000
 
 function knownMark(req: MedusaRequest, key: string): string {
-  const secret = String(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http.cookieSecret ?? "")
+  const secret = String(
+    req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http.cookieSecret ?? ""
+  )
   return createHmac("sha256", secret).update(`known-browser:${key}`).digest("base64url").slice(0, 32)
 }
 
 function knownMarks(req: MedusaRequest): string[] {
   const header = req.headers.cookie ?? ""
   const value = /(?:^|;\s*)shop_known=([A-Za-z0-9_.-]{1,400})/.exec(header)?.[1] ?? ""
-  return value.split(".").filter((mark) => mark.length === 32).slice(0, KNOWN_MAX_ACCOUNTS)
+  return value
+    .split(".")
+    .filter((mark) => mark.length === 32)
+    .slice(0, KNOWN_MAX_ACCOUNTS)
 }
 
 function isKnownBrowser(req: MedusaRequest, key: string): boolean {

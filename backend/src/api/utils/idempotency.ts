@@ -7,7 +7,10 @@ function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined)
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(",")}}`
   }
   return JSON.stringify(value ?? null)
 }
@@ -23,7 +26,9 @@ export function idempotencyKeyOf(req: MedusaRequest): string | null {
 export function checkIdempotencyKey(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const key = idempotencyKeyOf(req)
   if (key === null || IDEMPOTENCY_KEY_PATTERN.test(key)) return next()
-  res.status(400).json({ success: false, message: `${IDEMPOTENCY_HEADER} must be 1 to 255 visible characters` } satisfies ApiAnswer)
+  res
+    .status(400)
+    .json({ success: false, message: `${IDEMPOTENCY_HEADER} must be 1 to 255 visible characters` } satisfies ApiAnswer)
 }
 
 /**

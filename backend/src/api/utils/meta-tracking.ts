@@ -1,7 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { metaClickId, metaCookieValue } from "@shop/contract"
 import { clientAddress } from "#app/lib/client-address"
 import type { MetaTracking } from "#app/workflows/steps/meta-purchase"
+import { metaClickId, metaCookieValue } from "@shop/contract"
 
 /** The longest user agent kept (real ones are a few hundred characters). */
 const MAX_USER_AGENT = 512
@@ -32,7 +32,13 @@ function cookie(req: MedusaRequest, name: string): string | null {
  */
 export function metaTrackingOf(req: MedusaRequest, body: { fbclid?: string; eventSourceUrl?: string }): MetaTracking {
   const agent = req.headers["user-agent"]
-  const userAgent = typeof agent === "string" ? agent.replace(/[^\x20-\x7e\u00a0-\uffff]/g, "").trim().slice(0, MAX_USER_AGENT) : ""
+  const userAgent =
+    typeof agent === "string"
+      ? agent
+          .replace(/[^\x20-\x7e\u00a0-\uffff]/g, "")
+          .trim()
+          .slice(0, MAX_USER_AGENT)
+      : ""
   const address = clientAddress(req).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "")
   return {
     fbp: metaCookieValue(cookie(req, "_fbp")),

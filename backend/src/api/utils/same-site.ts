@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { ApiAnswer } from "@shop/contract"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ApiAnswer } from "@shop/contract"
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed"

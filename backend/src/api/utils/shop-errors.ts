@@ -64,7 +64,14 @@ const UNAVAILABLE_MESSAGE =
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown; originalError?: unknown }
+  const e = err as {
+    code?: unknown
+    name?: unknown
+    message?: unknown
+    cause?: unknown
+    errors?: unknown
+    originalError?: unknown
+  }
   if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true
   if (typeof e.name === "string" && UNAVAILABLE_NAMES.has(e.name)) return true
   if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true
@@ -91,7 +98,8 @@ export function badValueCode(err: unknown, depth = 0): string | null {
   if (!err || typeof err !== "object" || depth > 5) return null
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; originalError?: unknown }
   if (typeof e.code === "string" && BAD_VALUE_CODE.test(e.code)) return e.code
-  if (typeof e.message === "string" && BAD_VALUE_MESSAGE.test(e.message)) return typeof e.code === "string" ? e.code : "22000"
+  if (typeof e.message === "string" && BAD_VALUE_MESSAGE.test(e.message))
+    return typeof e.code === "string" ? e.code : "22000"
   if (typeof e.message === "string" && NO_SUCH_PROPERTY.test(e.message)) return "42703"
   for (const inner of [e.cause, e.originalError, ...(Array.isArray(e.errors) ? e.errors : [])]) {
     const code = badValueCode(inner, depth + 1)
@@ -104,7 +112,9 @@ export function badValueCode(err: unknown, depth = 0): string | null {
 function answerBadValue(code: string, req: MedusaRequest, res: MedusaResponse) {
   const logger = req.scope?.resolve("logger") as { info: (m: string) => void } | undefined
   ;(logger ?? console).info(`Refused a value the database cannot take (${code}) at ${req.method} ${req.path}`)
-  res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "A value in the request is not valid for its field" })
+  res
+    .status(400)
+    .json({ type: MedusaError.Types.INVALID_DATA, message: "A value in the request is not valid for its field" })
 }
 
 /** Medusa's locking module when a lock stayed taken past the step's timeout (another change of the same record). */
@@ -134,7 +144,13 @@ async function databaseAnswers(req: MedusaRequest): Promise<boolean> {
     timer = setTimeout(() => resolve(false), 1000)
   })
   try {
-    return await Promise.race([knex.raw("select 1").then(() => true, () => false), timeout])
+    return await Promise.race([
+      knex.raw("select 1").then(
+        () => true,
+        () => false
+      ),
+      timeout,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -181,19 +197,25 @@ export function shopErrorHandler() {
     ;(unavailable ? Promise.resolve(false) : databaseAnswers(req))
       .then((answers) => {
         if (res.headersSent) return
-        const logger = req.scope?.resolve("logger") as { warn: (m: string) => void; error: (e: unknown) => void } | undefined
+        const logger = req.scope?.resolve("logger") as
+          { warn: (m: string) => void; error: (e: unknown) => void } | undefined
         if (!answers) {
           // PostgreSQL is down or restarting: a quick 503 the client may retry, one log line, no stack
-          const detail = (err as { code?: string })?.code ?? (typeof raw === "string" ? raw.split(" - ").pop()!.slice(0, 200) : "")
+          const detail =
+            (err as { code?: string })?.code ?? (typeof raw === "string" ? raw.split(" - ").pop()!.slice(0, 200) : "")
           ;(logger ?? console).warn(`Database unavailable (${req.method} ${req.path}): ${detail}`)
           const body = req.body as { landingPageSlug?: unknown } | undefined
           const landing = typeof body?.landingPageSlug === "string" && body.landingPageSlug.trim() !== ""
           res.setHeader("Retry-After", "5")
-          res.status(503).json({ success: false, message: landing ? UNAVAILABLE.bn : UNAVAILABLE.en } satisfies ApiAnswer)
+          res
+            .status(503)
+            .json({ success: false, message: landing ? UNAVAILABLE.bn : UNAVAILABLE.en } satisfies ApiAnswer)
           return
         }
         ;(logger ?? console).error(err)
-        res.status(status).json({ success: false, message: "Something went wrong. Please try again." } satisfies ApiAnswer)
+        res
+          .status(status)
+          .json({ success: false, message: "Something went wrong. Please try again." } satisfies ApiAnswer)
       })
       .catch(next)
   }

@@ -1,6 +1,3 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import busboy from "busboy"
 import { randomUUID } from "crypto"
 import { createReadStream, createWriteStream, type WriteStream } from "fs"
 import { readFile, rm } from "fs/promises"
@@ -8,6 +5,9 @@ import { tmpdir } from "os"
 import path from "path"
 import type { Readable } from "stream"
 import { pipeline } from "stream/promises"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import busboy from "busboy"
 import type { ApiAnswer, UploadAnswer } from "@shop/contract"
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/image-type"
 
@@ -69,7 +69,9 @@ export function receiveImages(field: string, max: number) {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const what = max === 1 ? "the image" : "the images"
     if (!req.is("multipart/form-data")) {
-      return next(new MedusaError(MedusaError.Types.INVALID_DATA, `Send ${what} as multipart/form-data in field '${field}'`))
+      return next(
+        new MedusaError(MedusaError.Types.INVALID_DATA, `Send ${what} as multipart/form-data in field '${field}'`)
+      )
     }
     let parser: busboy.Busboy
     try {
@@ -175,7 +177,9 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 type FileModule = {
-  createFiles: (data: { filename: string; mimeType: string; content: string; access: "public" }[]) => Promise<{ id: string; url: string }[]>
+  createFiles: (
+    data: { filename: string; mimeType: string; content: string; access: "public" }[]
+  ) => Promise<{ id: string; url: string }[]>
   deleteFiles: (ids: string[]) => Promise<void>
   getUploadStream?: (data: { filename: string; mimeType: string; access: "public" }) => Promise<{
     writeStream: NodeJS.WritableStream
@@ -247,5 +251,7 @@ export async function storeImages(req: MedusaRequest, res: MedusaResponse) {
 /** The shop's answer `{ success, message, result: { url } }` for the one image received. */
 export async function uploadImage(req: MedusaRequest, res: MedusaResponse) {
   const [file] = await store(req)
-  res.status(201).json({ success: true, message: "Image uploaded successfully!", result: { url: file.url } } satisfies UploadAnswer)
+  res
+    .status(201)
+    .json({ success: true, message: "Image uploaded successfully!", result: { url: file.url } } satisfies UploadAnswer)
 }

@@ -57,7 +57,12 @@ export function validateShopQuery(schema: z.ZodTypeAny) {
 export function validateShopBody(schema: z.ZodTypeAny) {
   return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) => {
     if (!req.is("application/json")) {
-      return next(new MedusaError(MedusaError.Types.INVALID_DATA, "Send the request body as JSON (Content-Type: application/json)"))
+      return next(
+        new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "Send the request body as JSON (Content-Type: application/json)"
+        )
+      )
     }
     const body = req.body
     if (body === null || typeof body !== "object" || Array.isArray(body)) {

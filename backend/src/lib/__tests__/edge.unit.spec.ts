@@ -46,7 +46,9 @@ describe("public cache messages", () => {
       { scope: "product", id: "prod_1" },
     ])
     expect(publicCacheMessages([{ scope: "landing", slug: "a" }, { scope: "all" }])).toEqual([{ scope: "all" }])
-    expect(publicCacheMessages(productChanges(Array.from({ length: 51 }, (_, i) => `prod_${i}`)))).toEqual([{ scope: "all" }])
+    expect(publicCacheMessages(productChanges(Array.from({ length: 51 }, (_, i) => `prod_${i}`)))).toEqual([
+      { scope: "all" },
+    ])
     expect(productChanges(null)).toEqual([{ scope: "all" }])
     expect(productChanges(["prod_1", null, undefined])).toEqual([{ scope: "product", id: "prod_1" }])
   })

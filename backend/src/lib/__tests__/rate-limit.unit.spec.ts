@@ -85,23 +85,26 @@ describe("rate limits", () => {
     expect(await l.retryAfter("k")).toBeGreaterThan(0)
   })
 
-  withRedis(`with REDIS_URL (${redisUrl}): two server processes share one count (skipped without a Redis)`, async () => {
-    // two copies of the module stand for two server processes
-    const a = load(redisUrl)
-    const b = load(redisUrl)
-    const name = `t-${randomUUID()}`
-    const onA = a.limiter(name, "UNSET", 3, 60_000)
-    const onB = b.limiter(name, "UNSET", 3, 60_000)
-    expect(await onA.take("phone:01812345678")).toBe(0)
-    expect(await onB.take("phone:01812345678")).toBe(0)
-    expect(await onA.take("phone:01812345678")).toBe(0)
-    const wait = await onB.take("phone:01812345678")
-    expect(wait).toBeGreaterThan(55_000)
-    expect(wait).toBeLessThanOrEqual(60_000)
-    expect(await onA.retryAfter("phone:01812345678")).toBeGreaterThan(0)
-    await onA.reset("phone:01812345678")
-    expect(await onB.retryAfter("phone:01812345678")).toBe(0)
-    expect(await onB.take("phone:01812345678")).toBe(0)
-    await onB.reset("phone:01812345678")
-  })
+  withRedis(
+    `with REDIS_URL (${redisUrl}): two server processes share one count (skipped without a Redis)`,
+    async () => {
+      // two copies of the module stand for two server processes
+      const a = load(redisUrl)
+      const b = load(redisUrl)
+      const name = `t-${randomUUID()}`
+      const onA = a.limiter(name, "UNSET", 3, 60_000)
+      const onB = b.limiter(name, "UNSET", 3, 60_000)
+      expect(await onA.take("phone:01812345678")).toBe(0)
+      expect(await onB.take("phone:01812345678")).toBe(0)
+      expect(await onA.take("phone:01812345678")).toBe(0)
+      const wait = await onB.take("phone:01812345678")
+      expect(wait).toBeGreaterThan(55_000)
+      expect(wait).toBeLessThanOrEqual(60_000)
+      expect(await onA.retryAfter("phone:01812345678")).toBeGreaterThan(0)
+      await onA.reset("phone:01812345678")
+      expect(await onB.retryAfter("phone:01812345678")).toBe(0)
+      expect(await onB.take("phone:01812345678")).toBe(0)
+      await onB.reset("phone:01812345678")
+    }
+  )
 })

@@ -30,7 +30,11 @@ export async function courierCall(
   try {
     response = await fetch(url, {
       method: init.method,
-      headers: { Accept: "application/json", ...(init.body !== undefined && { "Content-Type": "application/json" }), ...init.headers },
+      headers: {
+        Accept: "application/json",
+        ...(init.body !== undefined && { "Content-Type": "application/json" }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
@@ -55,7 +59,10 @@ export async function courierCall(
     body = {}
   }
   if (response.status >= 500) {
-    throw new MedusaError(COURIER_UNAVAILABLE, `${courier} is having trouble (HTTP ${response.status}). The order was not changed; please try again.`)
+    throw new MedusaError(
+      COURIER_UNAVAILABLE,
+      `${courier} is having trouble (HTTP ${response.status}). The order was not changed; please try again.`
+    )
   }
   return { status: response.status, body }
 }

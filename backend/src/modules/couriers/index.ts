@@ -26,7 +26,10 @@ export function courierOfProviderId(providerId: string | null | undefined): Cour
 export async function readParcelStatus(provider: CourierProvider, record: ParcelRecord): Promise<string | null> {
   if (provider === "manual") return record.courier_status
   const notSetUp = () =>
-    new MedusaError(MedusaError.Types.CONFLICT, `${COURIER_LABELS[provider]} is not set up: set ${missingCourierSettings(provider).join(", ")}`)
+    new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `${COURIER_LABELS[provider]} is not set up: set ${missingCourierSettings(provider).join(", ")}`
+    )
   if (provider === "steadfast") {
     const settings = steadfastSettings()
     if (!settings) throw notSetUp()
@@ -45,7 +48,11 @@ export async function readParcelStatus(provider: CourierProvider, record: Parcel
  */
 export function unansweredBooking(providerId: string, error: unknown): CourierProvider | null {
   const message = (error as { message?: unknown })?.message
-  return providerId === COURIER_PROVIDER_IDS.pathao && typeof message === "string" && message.startsWith("Pathao did not answer") ? "pathao" : null
+  return providerId === COURIER_PROVIDER_IDS.pathao &&
+    typeof message === "string" &&
+    message.startsWith("Pathao did not answer")
+    ? "pathao"
+    : null
 }
 
 export { COURIER_REFUSED, COURIER_UNAVAILABLE } from "./http"

@@ -68,11 +68,20 @@ export function parcelOf(order: Order, request: CourierBookingRequest): Parcel {
   const address = order.addressInfo[0]
   const phone = normalizeBdPhone(order.guestPhone || address?.number || "")
   if (!phone) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order's phone number is not an 11-digit Bangladeshi mobile number; a courier cannot take it")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "The order's phone number is not an 11-digit Bangladeshi mobile number; a courier cannot take it"
+    )
   }
-  const name = recipientName({ isGuest: order.isGuest, name: address?.name, guestName: order.guestName, accountName: order.userId?.username })
+  const name = recipientName({
+    isGuest: order.isGuest,
+    name: address?.name,
+    guestName: order.guestName,
+    accountName: order.userId?.username,
+  })
   const place = addressLine(address)
-  if (!place) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order has no delivery address; a courier cannot take it")
+  if (!place)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The order has no delivery address; a courier cannot take it")
   const description = order.cartItems.map((item) => `${item.title} x ${item.quantity}`).join(", ")
   return {
     invoice: order.orderNumber,
@@ -81,7 +90,8 @@ export function parcelOf(order: Order, request: CourierBookingRequest): Parcel {
     recipient_address: place.slice(0, 250),
     cod_amount: order.TotalAmount,
     item_quantity: order.cartItems.reduce((sum, item) => sum + item.quantity, 0),
-    item_description: description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION - 1)}…` : description,
+    item_description:
+      description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION - 1)}…` : description,
     note: address?.notes?.trim() ?? "",
     ...(request.provider === "manual" && { courier_name: request.courierName, tracking_code: request.trackingCode }),
   }

@@ -64,7 +64,10 @@ export class PathaoClient {
   /** The order status of a booked parcel (`order_status`), or null when Pathao has none with its id. */
   async status(record: Pick<ParcelRecord, "consignment_id">): Promise<string | null> {
     if (!record.consignment_id) return null
-    const { status, body } = await this.call("GET", `/aladdin/api/v1/orders/${encodeURIComponent(record.consignment_id)}/info`)
+    const { status, body } = await this.call(
+      "GET",
+      `/aladdin/api/v1/orders/${encodeURIComponent(record.consignment_id)}/info`
+    )
     const data = body.data as Record<string, unknown> | undefined
     return status === 200 && typeof data?.order_status === "string" ? data.order_status : null
   }

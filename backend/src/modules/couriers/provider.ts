@@ -1,5 +1,9 @@
+import type {
+  CalculatedShippingOptionPrice,
+  CreateFulfillmentResult,
+  FulfillmentOption,
+} from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
-import type { CalculatedShippingOptionPrice, CreateFulfillmentResult, FulfillmentOption } from "@medusajs/framework/types"
 import { COURIER_LABELS, type CourierProvider } from "@shop/contract"
 import { isParcel, type Parcel, type ParcelRecord } from "./parcel"
 
@@ -18,7 +22,10 @@ export abstract class CourierFulfillmentService extends AbstractFulfillmentProvi
     return [{ id: `${this.provider}-cod`, name: `${COURIER_LABELS[this.provider]}, cash on delivery` }]
   }
 
-  async validateFulfillmentData(_optionData: Record<string, unknown>, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async validateFulfillmentData(
+    _optionData: Record<string, unknown>,
+    data: Record<string, unknown>
+  ): Promise<Record<string, unknown>> {
     return data
   }
 
@@ -31,16 +38,25 @@ export abstract class CourierFulfillmentService extends AbstractFulfillmentProvi
   }
 
   async calculatePrice(): Promise<CalculatedShippingOptionPrice> {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Delivery is charged by the shop's own rates, not the courier's")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Delivery is charged by the shop's own rates, not the courier's"
+    )
   }
 
   async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    if (!isParcel(data)) throw new MedusaError(MedusaError.Types.INVALID_DATA, "A courier booking needs the parcel's invoice, recipient and cash to collect")
+    if (!isParcel(data))
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "A courier booking needs the parcel's invoice, recipient and cash to collect"
+      )
     const record = await this.book(data)
     const tracking = record.tracking_code ?? record.consignment_id
     return {
       data: record as unknown as Record<string, unknown>,
-      labels: tracking ? [{ tracking_number: tracking, tracking_url: record.tracking_url ?? "", label_url: record.tracking_url ?? "" }] : [],
+      labels: tracking
+        ? [{ tracking_number: tracking, tracking_url: record.tracking_url ?? "", label_url: record.tracking_url ?? "" }]
+        : [],
     }
   }
 

@@ -10,7 +10,13 @@ import { courierTimeoutMs } from "./http"
 export const STEADFAST_DEFAULT_URL = "https://portal.packzy.com/api/v1"
 export const PATHAO_DEFAULT_URL = "https://api-hermes.pathao.com"
 
-export type SteadfastSettings = { baseUrl: string; apiKey: string; secretKey: string; webhookToken: string; timeoutMs: number }
+export type SteadfastSettings = {
+  baseUrl: string
+  apiKey: string
+  secretKey: string
+  webhookToken: string
+  timeoutMs: number
+}
 export type PathaoSettings = {
   baseUrl: string
   clientId: string

@@ -6,7 +6,12 @@ import type { SteadfastSettings } from "./settings"
 const COURIER = "Steadfast"
 
 export type SteadfastPayment = { id: string; amount: number; createdAt: string }
-export type SteadfastPayoutLine = { consignmentId: string | null; invoice: string | null; codAmount: number; deliveryCharge: number }
+export type SteadfastPayoutLine = {
+  consignmentId: string | null
+  invoice: string | null
+  codAmount: number
+  deliveryCharge: number
+}
 
 /** A list answer: a bare array, or one under `data` (Steadfast answers both ways across versions). */
 function listOf(body: unknown): Record<string, unknown>[] {
@@ -33,7 +38,9 @@ export class SteadfastClient {
   /** The delivery status of a consignment by its invoice, or null when Steadfast has none with it. */
   async statusByInvoice(invoice: string): Promise<string | null> {
     const { status, body } = await this.call("GET", `/status_by_invoice/${encodeURIComponent(invoice)}`)
-    return status === 200 && Number(body.status ?? 200) === 200 && typeof body.delivery_status === "string" ? body.delivery_status : null
+    return status === 200 && Number(body.status ?? 200) === 200 && typeof body.delivery_status === "string"
+      ? body.delivery_status
+      : null
   }
 
   /** The delivery status of a booked parcel: by consignment id, else by invoice. */
@@ -61,14 +68,20 @@ export class SteadfastClient {
   async payments(): Promise<SteadfastPayment[]> {
     const { status, body } = await this.call("GET", "/payments")
     if (status !== 200) throw refused(COURIER, body)
-    return listOf(body).map((p) => ({ id: String(p.id), amount: Number(p.amount ?? 0), createdAt: String(p.created_at ?? "") }))
+    return listOf(body).map((p) => ({
+      id: String(p.id),
+      amount: Number(p.amount ?? 0),
+      createdAt: String(p.created_at ?? ""),
+    }))
   }
 
   /** One payout with the consignments it settles (GET /payments/{id}). */
   async payment(id: string): Promise<SteadfastPayoutLine[]> {
     const { status, body } = await this.call("GET", `/payments/${encodeURIComponent(id)}`)
     if (status !== 200) throw refused(COURIER, body)
-    const payment = (body.data && typeof body.data === "object" && !Array.isArray(body.data) ? body.data : body) as Record<string, unknown>
+    const payment = (
+      body.data && typeof body.data === "object" && !Array.isArray(body.data) ? body.data : body
+    ) as Record<string, unknown>
     const lines = Array.isArray(payment.consignments) ? (payment.consignments as Record<string, unknown>[]) : []
     return lines.map((line) => ({
       consignmentId: line.consignment_id == null ? null : String(line.consignment_id),
@@ -84,10 +97,25 @@ export class SteadfastClient {
    */
   async book(parcel: Parcel): Promise<ParcelRecord> {
     const now = new Date().toISOString()
-    const base = { provider: "steadfast" as const, courier_name: COURIER, invoice: parcel.invoice, collected_amount: null, delivery_charge: null, on_hold: false, updated_at: now }
+    const base = {
+      provider: "steadfast" as const,
+      courier_name: COURIER,
+      invoice: parcel.invoice,
+      collected_amount: null,
+      delivery_charge: null,
+      on_hold: false,
+      updated_at: now,
+    }
     const existing = await this.statusByInvoice(parcel.invoice)
     if (existing) {
-      return { ...base, consignment_id: null, tracking_code: null, tracking_url: null, courier_status: existing, booked_by: "found" }
+      return {
+        ...base,
+        consignment_id: null,
+        tracking_code: null,
+        tracking_url: null,
+        courier_status: existing,
+        booked_by: "found",
+      }
     }
     const { status, body } = await this.call("POST", "/create_order", {
       invoice: parcel.invoice,

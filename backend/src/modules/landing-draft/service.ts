@@ -1,6 +1,6 @@
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import { draftMissingFields, type LandingDraftStatus } from "@shop/contract"
 import LandingDraft from "./models/landing-draft"
 
@@ -111,7 +111,11 @@ class LandingDraftModuleService extends MedusaService({
 
   /** Undoes a recovery: drafts recovered with this order are open again (a compensation). */
   @InjectManager()
-  async reopenRecovered(ids: string[], orderId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async reopenRecovered(
+    ids: string[],
+    orderId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
     if (!ids.length) return
     await manager(sharedContext).execute(
       `update landing_draft set status = 'open', order_id = null
@@ -139,7 +143,10 @@ class LandingDraftModuleService extends MedusaService({
       [id]
     )
     if (claimed) return { claimed }
-    const [row]: LandingDraftRow[] = await execute.execute(`select * from landing_draft where id = ? and deleted_at is null`, [id])
+    const [row]: LandingDraftRow[] = await execute.execute(
+      `select * from landing_draft where id = ? and deleted_at is null`,
+      [id]
+    )
     if (!row) return { refused: "not_found" }
     if (row.status !== "open") return { refused: "not_open", status: row.status }
     return { refused: "incomplete", missing: draftMissingFields(row) }
@@ -156,8 +163,15 @@ class LandingDraftModuleService extends MedusaService({
 
   /** Records the order a converted draft became. */
   @InjectManager()
-  async recordConversion(id: string, orderId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
-    await manager(sharedContext).execute(`update landing_draft set order_id = ? where id = ? and status = 'converted'`, [orderId, id])
+  async recordConversion(
+    id: string,
+    orderId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await manager(sharedContext).execute(
+      `update landing_draft set order_id = ? where id = ? and status = 'converted'`,
+      [orderId, id]
+    )
   }
 
   /** Removes drafts (any status) whose last change is older than `days` days; answers how many. */

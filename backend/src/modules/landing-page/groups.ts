@@ -40,11 +40,20 @@ export function mergeGroups(base: LandingGroups, input: LandingGroupsInput): Lan
   return {
     hero: { ...base.hero, ...input.hero },
     benefits: input.benefits
-      ? input.benefits.map((b) => ({ icon: b.icon || BENEFIT_ICON, title: b.title ?? "", description: b.description ?? "" }))
+      ? input.benefits.map((b) => ({
+          icon: b.icon || BENEFIT_ICON,
+          title: b.title ?? "",
+          description: b.description ?? "",
+        }))
       : base.benefits,
     gallery: { ...base.gallery, ...input.gallery },
     testimonials: input.testimonials
-      ? input.testimonials.map((t) => ({ name: t.name ?? "", rating: t.rating ?? 5, comment: t.comment ?? "", image: t.image ?? "" }))
+      ? input.testimonials.map((t) => ({
+          name: t.name ?? "",
+          rating: t.rating ?? 5,
+          comment: t.comment ?? "",
+          image: t.image ?? "",
+        }))
       : base.testimonials,
     // older rows may say false: a page always asks the phone and address its orders need
     orderForm: withAlwaysAskedFields({ ...base.orderForm, ...input.orderForm }),

@@ -1,6 +1,6 @@
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import LandingPage from "./models/landing-page"
 
 export type LandingPageRow = {
@@ -33,7 +33,10 @@ class LandingPageModuleService extends MedusaService({
    * or unknown slug counts nothing and returns null.
    */
   @InjectManager()
-  async recordView(slug: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<LandingPageRow | null> {
+  async recordView(
+    slug: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<LandingPageRow | null> {
     const rows: LandingPageRow[] = await sharedContext.manager!.execute(
       `update landing_page set views = views + 1
         where slug = ? and is_active = true and deleted_at is null
@@ -50,7 +53,10 @@ class LandingPageModuleService extends MedusaService({
    * unpublished (the views were served before). Answers the views added.
    */
   @InjectManager()
-  async addViews(views: Record<string, number>, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<number> {
+  async addViews(
+    views: Record<string, number>,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<number> {
     if (!Object.keys(views).length) return 0
     const rows: { counted: string | number }[] = await sharedContext.manager!.execute(
       `with added as (
@@ -68,7 +74,11 @@ class LandingPageModuleService extends MedusaService({
 
   /** Adds `delta` (1, or -1 to undo) to a page's order count, atomically. */
   @InjectManager()
-  async countOrders(id: string, delta: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async countOrders(
+    id: string,
+    delta: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
     await sharedContext.manager!.execute(
       `update landing_page set orders = greatest(orders + ?, 0) where id = ? and deleted_at is null`,
       [delta, id]

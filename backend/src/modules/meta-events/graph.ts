@@ -74,11 +74,19 @@ export function redact(text: string, token?: string | null): string {
 const MAX_ANSWER_BYTES = 64 * 1024
 const MAX_REASON = 500
 
-type GraphError = { message?: unknown; error_user_msg?: unknown; error_user_title?: unknown; code?: unknown; is_transient?: unknown }
+type GraphError = {
+  message?: unknown
+  error_user_msg?: unknown
+  error_user_title?: unknown
+  code?: unknown
+  is_transient?: unknown
+}
 
 /** Meta's own words from an error answer ("title: message (code n)"), or null when it said none. */
 function errorWords(error: GraphError | undefined): string | null {
-  const words = [error?.error_user_title, error?.error_user_msg ?? error?.message].filter((w) => typeof w === "string" && w.trim())
+  const words = [error?.error_user_title, error?.error_user_msg ?? error?.message].filter(
+    (w) => typeof w === "string" && w.trim()
+  )
   const code = typeof error?.code === "number" ? ` (code ${error.code})` : ""
   return words.length ? `${(words as string[]).map((w) => w.trim()).join(": ")}${code}` : null
 }
@@ -90,7 +98,11 @@ function errorWords(error: GraphError | undefined): string | null {
  * transient, or an access-token problem (code 190: the merchant fixes the
  * token, the waiting events then go out), which are tried again.
  */
-export async function sendToGraph(settings: MetaGraphSettings, pixelId: string, events: Record<string, unknown>[]): Promise<GraphResult> {
+export async function sendToGraph(
+  settings: MetaGraphSettings,
+  pixelId: string,
+  events: Record<string, unknown>[]
+): Promise<GraphResult> {
   const url = `${settings.graphUrl}/${encodeURIComponent(settings.version)}/${encodeURIComponent(pixelId)}/events?access_token=${encodeURIComponent(settings.token)}`
   const body = { data: events, ...(settings.testEventCode ? { test_event_code: settings.testEventCode } : {}) }
   const clean = (text: string) => redact(text, settings.token).slice(0, MAX_REASON)
@@ -109,7 +121,11 @@ export async function sendToGraph(settings: MetaGraphSettings, pixelId: string, 
     return {
       ok: false,
       retry: true,
-      reason: clean(timedOut ? `Meta did not answer within ${Math.round(settings.timeoutMs / 1000)} s` : `Meta cannot be reached${typeof cause === "string" ? ` (${cause})` : ""}`),
+      reason: clean(
+        timedOut
+          ? `Meta did not answer within ${Math.round(settings.timeoutMs / 1000)} s`
+          : `Meta cannot be reached${typeof cause === "string" ? ` (${cause})` : ""}`
+      ),
     }
   }
   const text = (await response.text().catch(() => "")).slice(0, MAX_ANSWER_BYTES)
@@ -122,9 +138,17 @@ export async function sendToGraph(settings: MetaGraphSettings, pixelId: string, 
   }
   const words = errorWords(error)
   if (response.status === 429 || response.status >= 500) {
-    return { ok: false, retry: true, reason: clean(`Meta is having trouble (HTTP ${response.status})${words ? `: ${words}` : ""}`) }
+    return {
+      ok: false,
+      retry: true,
+      reason: clean(`Meta is having trouble (HTTP ${response.status})${words ? `: ${words}` : ""}`),
+    }
   }
   const retry = error?.is_transient === true || error?.code === 190
   const reason = words ?? `HTTP ${response.status}`
-  return { ok: false, retry, reason: clean(retry ? `Meta did not take it (HTTP ${response.status}): ${reason}` : `Meta refused it: ${reason}`) }
+  return {
+    ok: false,
+    retry,
+    reason: clean(retry ? `Meta did not take it (HTTP ${response.status}): ${reason}` : `Meta refused it: ${reason}`),
+  }
 }

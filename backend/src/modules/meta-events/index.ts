@@ -16,5 +16,11 @@ export default Module(META_EVENTS_MODULE, {
 
 export { hashedEmail, hashedPhone, sha256Hex } from "./hash"
 export { purchaseEvent, redact, sendToGraph, type GraphResult, type PurchaseFacts } from "./graph"
-export { defaultMetaPixelId, metaGraphSettings, metaTokenSet, META_GRAPH_DEFAULT_URL, META_GRAPH_DEFAULT_VERSION } from "./settings"
+export {
+  defaultMetaPixelId,
+  metaGraphSettings,
+  metaTokenSet,
+  META_GRAPH_DEFAULT_URL,
+  META_GRAPH_DEFAULT_VERSION,
+} from "./settings"
 export { firesPurchase, NO_TOKEN, retryDelaySeconds, type MetaTrigger } from "./purchase-rules"

@@ -1,6 +1,6 @@
+import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { MetaPurchaseState } from "@shop/contract"
 import MetaSettings from "./models/meta-settings"
 import PurchaseEvent from "./models/purchase-event"
@@ -55,7 +55,11 @@ class MetaEventsModuleService extends MedusaService({
 }) {
   /** not_sent -> pending with its event time, due at once; null when it was not waiting (already armed, sent, given up) or unknown. */
   @InjectManager()
-  async arm(orderId: string, eventTime: Date, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<PurchaseEventRow | null> {
+  async arm(
+    orderId: string,
+    eventTime: Date,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PurchaseEventRow | null> {
     const rows: PurchaseEventRow[] = await manager(sharedContext).execute(
       `update purchase_event
           set state = 'pending', event_time = ?::timestamptz, next_attempt_at = ?::timestamptz, last_error = null, updated_at = now()
@@ -68,7 +72,11 @@ class MetaEventsModuleService extends MedusaService({
 
   /** Why a waiting event is not armed (a held order, say): shown in the admin; only a not_sent event is touched (null: no reason, as a compensation puts it back). */
   @InjectManager()
-  async noteWaiting(orderId: string, reason: string | null, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async noteWaiting(
+    orderId: string,
+    reason: string | null,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
     await manager(sharedContext).execute(
       `update purchase_event set last_error = ?, updated_at = now()
         where order_id = ? and state = 'not_sent' and deleted_at is null`,
@@ -100,13 +108,23 @@ class MetaEventsModuleService extends MedusaService({
 
   /** Records how a claimed attempt ended (only an event still pending or failed changes). */
   @InjectManager()
-  async finish(id: string, outcome: PurchaseOutcome, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async finish(
+    id: string,
+    outcome: PurchaseOutcome,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
     const [sql, bindings] = (() => {
       switch (outcome.state) {
         case "sent":
-          return [`state = 'sent', sent_at = ?::timestamptz, next_attempt_at = null, last_error = null`, [iso(outcome.at)]]
+          return [
+            `state = 'sent', sent_at = ?::timestamptz, next_attempt_at = null, last_error = null`,
+            [iso(outcome.at)],
+          ]
         case "failed":
-          return [`state = 'failed', next_attempt_at = ?::timestamptz, last_error = ?`, [iso(outcome.next_attempt_at), outcome.reason]]
+          return [
+            `state = 'failed', next_attempt_at = ?::timestamptz, last_error = ?`,
+            [iso(outcome.next_attempt_at), outcome.reason],
+          ]
         case "given_up":
           return [`state = 'given_up', next_attempt_at = null, last_error = ?`, [outcome.reason]]
         default:
@@ -122,7 +140,11 @@ class MetaEventsModuleService extends MedusaService({
 
   /** Events due for an attempt at `now`, the longest-waiting first. */
   @InjectManager()
-  async dueIds(now: Date, limit: number, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<string[]> {
+  async dueIds(
+    now: Date,
+    limit: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<string[]> {
     const rows: { id: string }[] = await manager(sharedContext).execute(
       `select id from purchase_event
         where state in ('pending', 'failed') and next_attempt_at <= ?::timestamptz and deleted_at is null
@@ -135,7 +157,10 @@ class MetaEventsModuleService extends MedusaService({
 
   /** Purchases Meta took, per landing page. */
   @InjectManager()
-  async sentCountsByPage(pageIds: string[], @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<Map<string, number>> {
+  async sentCountsByPage(
+    pageIds: string[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<Map<string, number>> {
     if (!pageIds.length) return new Map()
     const rows: { landing_page_id: string; sent: number | string }[] = await manager(sharedContext).execute(
       `select landing_page_id, count(*)::int as sent from purchase_event

@@ -35,15 +35,23 @@ export function assessRisk(facts: RiskFacts, rules: GuardRules): OrderRisk {
 
   if (finished >= rules.minFinishedOrders && successRatio !== null && successRatio < rules.minSuccessRatio) {
     raise("high")
-    reasons.push(`${facts.returnedOrCancelled} of ${finished} finished orders from this phone were returned or cancelled`)
+    reasons.push(
+      `${facts.returnedOrCancelled} of ${finished} finished orders from this phone were returned or cancelled`
+    )
   }
-  if (facts.courier && facts.courier.parcels >= rules.minFinishedOrders && facts.courier.score < rules.minSuccessRatio) {
+  if (
+    facts.courier &&
+    facts.courier.parcels >= rules.minFinishedOrders &&
+    facts.courier.score < rules.minSuccessRatio
+  ) {
     raise("high")
     reasons.push(`Steadfast delivered ${share(facts.courier.score)} of this phone's ${facts.courier.parcels} parcels`)
   }
   if (facts.duplicateOf) {
     raise("medium")
-    reasons.push(`The same phone ordered the same product within ${rules.duplicateWindowHours} hours (${facts.duplicateOf})`)
+    reasons.push(
+      `The same phone ordered the same product within ${rules.duplicateWindowHours} hours (${facts.duplicateOf})`
+    )
   }
   if (facts.lastDayFromPhone >= rules.velocityPerPhone) {
     raise("medium")
@@ -71,5 +79,10 @@ export function assessRisk(facts: RiskFacts, rules: GuardRules): OrderRisk {
 /** The rules as stored, over the defaults (a rule the merchant never set keeps its default). */
 export function rulesOf(stored: unknown, defaults: GuardRules): GuardRules {
   const value = stored && typeof stored === "object" ? (stored as Partial<GuardRules>) : {}
-  return { ...defaults, ...Object.fromEntries(Object.entries(value).filter(([k, v]) => k in defaults && typeof v === typeof defaults[k as keyof GuardRules])) }
+  return {
+    ...defaults,
+    ...Object.fromEntries(
+      Object.entries(value).filter(([k, v]) => k in defaults && typeof v === typeof defaults[k as keyof GuardRules])
+    ),
+  }
 }

@@ -1,8 +1,18 @@
-import type { Context, InferTypeOf } from "@medusajs/framework/types"
-import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { ORDER_LINK_TABLE } from "./link-table"
+import type { Context, InferTypeOf } from "@medusajs/framework/types"
+import {
+  generateEntityId,
+  InjectManager,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaError,
+  MedusaService,
+} from "@medusajs/framework/utils"
 import { ORDER_ALREADY_PLACED, STOCK_MESSAGES, type StockMessages } from "@shop/contract"
+import { ORDER_LINK_TABLE } from "./link-table"
+import OrderRequest from "./models/order-request"
+import ShopOrder from "./models/shop-order"
+import StockHold from "./models/stock-hold"
 import {
   availableStock,
   byItem,
@@ -13,9 +23,6 @@ import {
   type StockHoldKey,
   type StockLine,
 } from "./stock"
-import ShopOrder from "./models/shop-order"
-import StockHold from "./models/stock-hold"
-import OrderRequest from "./models/order-request"
 
 /** How long an idempotency key stands for its order: a repeat within it answers that order. */
 export const ORDER_REQUEST_TTL_HOURS = 24
@@ -132,7 +139,10 @@ class ShopOrderModuleService extends MedusaService({
    * units were already returned). Answers whether units went back.
    */
   @InjectTransactionManager()
-  async returnHeldStock(orderId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<boolean> {
+  async returnHeldStock(
+    orderId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<boolean> {
     const execute = executeIn(sharedContext)
     const rows = await execute<{ location_id: string; lines: StockLine[] }>(
       `delete from stock_hold where id = ? and released_at is null and deleted_at is null
@@ -173,7 +183,10 @@ class ShopOrderModuleService extends MedusaService({
     for (const row of rows) byLocation.set(row.location_id, [...(byLocation.get(row.location_id) ?? []), ...row.lines])
     for (const [locationId, lines] of byLocation) await changeStock(execute, locationId, byItem(lines), 1)
     const ids = rows.map((r) => r.id)
-    await execute(`update stock_hold set released_at = now(), updated_at = now() where id in (select jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(ids)])
+    await execute(
+      `update stock_hold set released_at = now(), updated_at = now() where id in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify(ids)]
+    )
     return ids
   }
 
@@ -245,10 +258,18 @@ class ShopOrderModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {
     const manager = sharedContext.transactionManager!
-    await manager.execute(`delete from order_request where order_id = (select order_id from ${ORDER_LINK_TABLE} where shop_order_id = ? limit 1)`, [shopOrderId])
+    await manager.execute(
+      `delete from order_request where order_id = (select order_id from ${ORDER_LINK_TABLE} where shop_order_id = ? limit 1)`,
+      [shopOrderId]
+    )
     await manager.execute(`delete from ${ORDER_LINK_TABLE} where shop_order_id = ?`, [shopOrderId])
     await this.deleteShopOrders([shopOrderId], sharedContext)
-    await manager.execute(INSERT_STOCK_HOLD, [hold.id, hold.location_id, JSON.stringify(hold.lines), hold.payment_collection_id])
+    await manager.execute(INSERT_STOCK_HOLD, [
+      hold.id,
+      hold.location_id,
+      JSON.stringify(hold.lines),
+      hold.payment_collection_id,
+    ])
   }
 }
 

@@ -33,7 +33,12 @@ export function byItem(lines: StockLine[]): StockLine[] {
  * (sign -1) only touches a level that still has the units (stocked - reserved
  * >= wanted), re-checked under the row lock. Answers the items changed.
  */
-export async function changeStock(execute: Execute, locationId: string, lines: StockLine[], sign: 1 | -1): Promise<Set<string>> {
+export async function changeStock(
+  execute: Execute,
+  locationId: string,
+  lines: StockLine[],
+  sign: 1 | -1
+): Promise<Set<string>> {
   // lists travel as JSON: the service's statement runner expands array bindings
   const ids = lines.map((l) => l.inventory_item_id)
   await execute(
@@ -66,7 +71,12 @@ export async function changeStock(execute: Execute, locationId: string, lines: S
  * next order waits microseconds, not milliseconds, and a refusal is quick.
  * Answers whether it took.
  */
-export async function takeStockOnce(execute: Execute, locationId: string, lines: StockLine[], hold?: StockHoldKey): Promise<boolean> {
+export async function takeStockOnce(
+  execute: Execute,
+  locationId: string,
+  lines: StockLine[],
+  hold?: StockHoldKey
+): Promise<boolean> {
   const rows = await execute<{ ok: boolean }>(
     `with wanted as (
        select w.item, w.qty from jsonb_to_recordset(?::jsonb) as w(item text, qty numeric)

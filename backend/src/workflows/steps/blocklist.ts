@@ -13,7 +13,10 @@ export type BlocklistInput = { kind: BlocklistKind; value: string; reason: strin
 export const addBlocklistEntryStep = createStep(
   "add-blocklist-entry",
   async (input: BlocklistInput, { container }) => {
-    const [existing] = await service(container).listBlocklistEntries({ kind: input.kind, value: input.value }, { take: 1 })
+    const [existing] = await service(container).listBlocklistEntries(
+      { kind: input.kind, value: input.value },
+      { take: 1 }
+    )
     if (existing) return new StepResponse(existing, null)
     const created = await service(container).createBlocklistEntries(input)
     return new StepResponse(created, created.id)

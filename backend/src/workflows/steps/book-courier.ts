@@ -30,11 +30,19 @@ export const planCourierBookingStep = createStep(
     if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
     const provider_id = COURIER_PROVIDER_IDS[request.provider]
     if (order.courier && order.courier.outcome !== "returned") {
-      return new StepResponse<CourierBookingPlan>({ already: order.courier, provider_id, parcel: null, uncertain: false })
+      return new StepResponse<CourierBookingPlan>({
+        already: order.courier,
+        provider_id,
+        parcel: null,
+        uncertain: false,
+      })
     }
     const missing = missingCourierSettings(request.provider)
     if (missing.length) {
-      throw new MedusaError(MedusaError.Types.CONFLICT, `${COURIER_LABELS[request.provider]} is not set up: set ${missing.join(", ")}`)
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `${COURIER_LABELS[request.provider]} is not set up: set ${missing.join(", ")}`
+      )
     }
     const parcel = parcelOf(order, request)
     const uncertain = await uncertainBooking(container, input.order_id)
@@ -52,6 +60,7 @@ export const planCourierBookingStep = createStep(
 /** The parcel the booking recorded on the order (500 when there is none). Reads only. */
 export const bookedCourierStep = createStep("booked-courier", async (input: { order_id: string }, { container }) => {
   const booked = await findShopOrder(container, input.order_id)
-  if (!booked?.courier) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The courier booking was not recorded")
+  if (!booked?.courier)
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The courier booking was not recorded")
   return new StepResponse<CourierInfo>(booked.courier)
 })

@@ -1,9 +1,9 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import type { StockLine } from "../../modules/shop-order/stock"
-import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderStatus } from "@shop/contract"
+import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
+import type { StockLine } from "../../modules/shop-order/stock"
 
 type Undo = {
   id: string
@@ -25,7 +25,13 @@ async function orderStockLines(
   const [{ data }, [store]] = await Promise.all([
     query.graph({
       entity: "order",
-      fields: ["items.title", "items.quantity", "items.detail.quantity", "items.product_id", "items.variant.inventory_items.inventory_item_id"],
+      fields: [
+        "items.title",
+        "items.quantity",
+        "items.detail.quantity",
+        "items.product_id",
+        "items.variant.inventory_items.inventory_item_id",
+      ],
       filters: { id: orderId },
       withDeleted: true,
     } as never),
@@ -75,8 +81,10 @@ export const changeOrderStatusStep = createStep(
       fields: ["id", "shop_order.id", "shop_order.status", "shop_order.stock_taken", "shop_order.status_changed_at"],
       filters: { id: input.order_id },
     })
-    const record = (data[0] as { shop_order?: { id: string; status: OrderStatus; stock_taken: boolean; status_changed_at: Date } } | undefined)
-      ?.shop_order
+    const record = (
+      data[0] as
+        { shop_order?: { id: string; status: OrderStatus; stock_taken: boolean; status_changed_at: Date } } | undefined
+    )?.shop_order
     if (!record) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
     }

@@ -1,7 +1,7 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { MedusaError } from "@medusajs/framework/utils"
-import { ORDER_ALREADY_PLACED } from "@shop/contract"
 import { randomInt } from "crypto"
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ORDER_ALREADY_PLACED } from "@shop/contract"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import type { OrderRequestKey, ShopOrderRecord, StockHoldRow } from "../../modules/shop-order/service"
@@ -64,7 +64,12 @@ export const createShopOrderStep = createStep(
         )
       } catch (error) {
         const message = String((error as Error).message)
-        console.error("RECORD-ERROR", message, (error as { constraint?: string }).constraint, (error as { name?: string }).name)
+        console.error(
+          "RECORD-ERROR",
+          message,
+          (error as { constraint?: string }).constraint,
+          (error as { name?: string }).name
+        )
         if (message === ORDER_ALREADY_PLACED) throw error
         if (!message.match(/unique|duplicate|exists/i)) throw error
       }

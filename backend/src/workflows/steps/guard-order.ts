@@ -2,8 +2,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ORDER_REFUSED_MESSAGES, phoneKey, type OrderRisk } from "@shop/contract"
 import { SteadfastClient, steadfastSettings } from "../../modules/couriers"
-import { assessRisk } from "../../modules/order-guard/assess"
 import { ORDER_GUARD_MODULE } from "../../modules/order-guard"
+import { assessRisk } from "../../modules/order-guard/assess"
 import type OrderGuardModuleService from "../../modules/order-guard/service"
 import {
   addressLastDay,
@@ -18,7 +18,12 @@ import {
 const COURIER_SCORE_MAX_AGE_MS = 6 * 3600_000
 const COURIER_SCORE_TIMEOUT_MS = 2000
 
-export type GuardOrderInput = { phone: string; client_address?: string | null; product_ids: string[]; language?: "en" | "bn" }
+export type GuardOrderInput = {
+  phone: string
+  client_address?: string | null
+  product_ids: string[]
+  language?: "en" | "bn"
+}
 export type GuardedOrder = { phone: string; client_address: string | null; product_ids: string[]; risk: OrderRisk }
 
 /** A fallback when the guard itself fails: the order goes through, marked unchecked. */
@@ -94,7 +99,9 @@ export const assessOrderRiskStep = createStep("assess-order-risk", async (input:
     ])
     risk = assessRisk({ ...history, lastDayFromAddress: fromAddress, duplicateOf: duplicate, courier }, rules)
   } catch (error) {
-    container.resolve("logger").warn(`Order guard: could not check an order, let through: ${(error as Error)?.message ?? error}`)
+    container
+      .resolve("logger")
+      .warn(`Order guard: could not check an order, let through: ${(error as Error)?.message ?? error}`)
   }
   return new StepResponse<GuardedOrder>({ phone, client_address: address, product_ids: input.product_ids, risk })
 })

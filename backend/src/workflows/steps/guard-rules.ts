@@ -20,9 +20,16 @@ export const setGuardRulesStep = createStep(
     const [row] = await service(container).listGuardRules({ key: "default" }, { take: 1 })
     if (row) {
       await service(container).updateGuardRules({ id: row.id, rules: rules as unknown as Record<string, unknown> })
-      return new StepResponse<GuardRules, Undo>(rules, { id: row.id, rules: row.rules as Record<string, unknown>, created: false })
+      return new StepResponse<GuardRules, Undo>(rules, {
+        id: row.id,
+        rules: row.rules as Record<string, unknown>,
+        created: false,
+      })
     }
-    const created = await service(container).createGuardRules({ key: "default", rules: rules as unknown as Record<string, unknown> })
+    const created = await service(container).createGuardRules({
+      key: "default",
+      rules: rules as unknown as Record<string, unknown>,
+    })
     return new StepResponse<GuardRules, Undo>(rules, { id: created.id, rules: null, created: true })
   },
   async (before, { container }) => {

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   deliveryAreaOf,
   draftIncompleteMessage,
@@ -35,21 +35,26 @@ export type SaveLandingDraftInput = {
  * published page for the phone; an unknown or unpublished slug is 404. One
  * statement: nothing to undo.
  */
-export const saveLandingDraftStep = createStep("save-landing-draft", async (input: SaveLandingDraftInput, { container }) => {
-  const [page] = isSlug(input.slug) ? await pages(container).listLandingPages({ slug: input.slug, is_active: true }, { take: 1 }) : []
-  if (!page) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
-  await drafts(container).saveDraft({
-    page_id: page.id,
-    slug: page.slug,
-    phone: input.phone,
-    name: input.name,
-    address: input.address,
-    quantity: input.quantity,
-    delivery_area: input.delivery_area,
-    token_hash: input.token_hash,
-  })
-  return new StepResponse(undefined)
-})
+export const saveLandingDraftStep = createStep(
+  "save-landing-draft",
+  async (input: SaveLandingDraftInput, { container }) => {
+    const [page] = isSlug(input.slug)
+      ? await pages(container).listLandingPages({ slug: input.slug, is_active: true }, { take: 1 })
+      : []
+    if (!page) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
+    await drafts(container).saveDraft({
+      page_id: page.id,
+      slug: page.slug,
+      phone: input.phone,
+      name: input.name,
+      address: input.address,
+      quantity: input.quantity,
+      delivery_area: input.delivery_area,
+      token_hash: input.token_hash,
+    })
+    return new StepResponse(undefined)
+  }
+)
 
 export type ClaimedDraft = { draft_id: string; order: PlaceLandingOrderInput }
 
@@ -128,16 +133,20 @@ export type DraftRecovery = { order_id: string; phone: string; page_ids: string[
  * that page's draft only, any other order (the shop's checkout) every open
  * draft of the phone. Null: none (no phone, an unknown page). Reads only.
  */
-export const planDraftRecoveryStep = createStep("plan-draft-recovery", async (input: ShopOrderPlaced, { container }) => {
-  const none = () => new StepResponse<DraftRecovery | null>(null)
-  const phone = normalizeBdPhone(String(input.phone ?? ""))
-  if (!phone || !input.id) return none()
-  if (!input.landing_page_slug) return new StepResponse<DraftRecovery | null>({ order_id: input.id, phone, page_ids: null })
-  if (!isSlug(input.landing_page_slug)) return none()
-  const found = await pages(container).listLandingPages({ slug: input.landing_page_slug }, { select: ["id"] })
-  if (!found.length) return none()
-  return new StepResponse<DraftRecovery | null>({ order_id: input.id, phone, page_ids: found.map((p) => p.id) })
-})
+export const planDraftRecoveryStep = createStep(
+  "plan-draft-recovery",
+  async (input: ShopOrderPlaced, { container }) => {
+    const none = () => new StepResponse<DraftRecovery | null>(null)
+    const phone = normalizeBdPhone(String(input.phone ?? ""))
+    if (!phone || !input.id) return none()
+    if (!input.landing_page_slug)
+      return new StepResponse<DraftRecovery | null>({ order_id: input.id, phone, page_ids: null })
+    if (!isSlug(input.landing_page_slug)) return none()
+    const found = await pages(container).listLandingPages({ slug: input.landing_page_slug }, { select: ["id"] })
+    if (!found.length) return none()
+    return new StepResponse<DraftRecovery | null>({ order_id: input.id, phone, page_ids: found.map((p) => p.id) })
+  }
+)
 
 /** The drafts become recovered with the order's id (idempotent); answers their ids. Compensation opens them again. */
 export const recoverLandingDraftsStep = createStep(
@@ -156,6 +165,9 @@ export const recoverLandingDraftsStep = createStep(
  * many. Not compensated: the rows are deleted for good (one statement, the
  * workflow's only write).
  */
-export const expireLandingDraftsStep = createStep("expire-landing-drafts", async (input: { days: number }, { container }) => {
-  return new StepResponse(await drafts(container).removeOlderThan(input.days))
-})
+export const expireLandingDraftsStep = createStep(
+  "expire-landing-drafts",
+  async (input: { days: number }, { container }) => {
+    return new StepResponse(await drafts(container).removeOlderThan(input.days))
+  }
+)

@@ -1,11 +1,11 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { defaultGroups, LANDING_NOT_FOUND } from "@shop/contract"
-import { groupColumns, groupsOf, mergeGroups, type LandingGroupsInput } from "../../modules/landing-page/groups"
-import { isMedusaId } from "../../read-models/products"
 import { LANDING_PAGE_MODULE } from "../../modules/landing-page"
+import { groupColumns, groupsOf, mergeGroups, type LandingGroupsInput } from "../../modules/landing-page/groups"
 import type LandingPageModuleService from "../../modules/landing-page/service"
 import type { LandingPageRow } from "../../modules/landing-page/service"
+import { isMedusaId } from "../../read-models/products"
 
 export type LandingPageChanges = {
   title?: string
@@ -60,7 +60,10 @@ export const assertSlugFreeStep = createStep(
     if (input.slug === undefined) return new StepResponse(true)
     const [taken] = await pagesOf(container).listLandingPages({ slug: input.slug }, { take: 1 })
     if (taken && taken.id !== input.id) {
-      throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, `The slug "${input.slug}" is already used by another landing page`)
+      throw new MedusaError(
+        MedusaError.Types.DUPLICATE_ERROR,
+        `The slug "${input.slug}" is already used by another landing page`
+      )
     }
     return new StepResponse(true)
   }
@@ -69,7 +72,10 @@ export const assertSlugFreeStep = createStep(
 export const createLandingPageStep = createStep(
   "create-landing-page",
   async (
-    input: Required<Omit<LandingPageChanges, "groups" | "meta_pixel_id">> & { groups: LandingGroupsInput; meta_pixel_id?: string | null },
+    input: Required<Omit<LandingPageChanges, "groups" | "meta_pixel_id">> & {
+      groups: LandingGroupsInput
+      meta_pixel_id?: string | null
+    },
     { container }
   ) => {
     const page = await pagesOf(container).createLandingPages({

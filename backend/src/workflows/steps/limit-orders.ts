@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BN_MESSAGES } from "@shop/contract"
 import { limits, waitMinutes } from "../../lib/rate-limit"
 

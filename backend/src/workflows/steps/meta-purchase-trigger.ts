@@ -9,9 +9,7 @@ const events = (container: MedusaContainer) => container.resolve<MetaEventsModul
 
 /** What a trigger does to an order's Purchase: nothing, note why it waits, or arm it. */
 export type PurchaseTriggerPlan =
-  | { action: "ignore" }
-  | { action: "wait"; reason: string; previous_reason: string | null }
-  | { action: "arm" }
+  { action: "ignore" } | { action: "wait"; reason: string; previous_reason: string | null } | { action: "arm" }
 
 /**
  * Reads whether a move fires the order's Purchase: only an event not sent yet,
@@ -25,9 +23,13 @@ export const planMetaPurchaseTriggerStep = createStep(
     const plan = (p: PurchaseTriggerPlan) => new StepResponse<PurchaseTriggerPlan>(p)
     const row = await purchaseEventOfOrder(container, input.order_id)
     if (!row || row.state !== "not_sent") return plan({ action: "ignore" })
-    const [purchaseOn, order] = await Promise.all([metaPurchaseTrigger(container), findShopOrder(container, input.order_id)])
+    const [purchaseOn, order] = await Promise.all([
+      metaPurchaseTrigger(container),
+      findShopOrder(container, input.order_id),
+    ])
     const fires =
-      firesPurchase(purchaseOn, input.trigger) || (input.trigger === "confirmed" && !!order && firesPurchase(purchaseOn, order.orderStatus))
+      firesPurchase(purchaseOn, input.trigger) ||
+      (input.trigger === "confirmed" && !!order && firesPurchase(purchaseOn, order.orderStatus))
     if (!fires) return plan({ action: "ignore" })
     const why = await metaPurchaseBlocker(container, order, row.client_ip)
     if (why) return plan({ action: "wait", reason: `Waiting: ${why}`, previous_reason: row.last_error })
@@ -54,7 +56,10 @@ export const noteMetaPurchaseWaitingStep = createStep(
  * fired stays fired; a send that fails afterwards is retried by the job
  * (jobs/send-meta-purchases.ts), not undone.
  */
-export const armMetaPurchaseStep = createStep("arm-meta-purchase", async (input: { order_id: string; at: string }, { container }) => {
-  const armed = await events(container).arm(input.order_id, new Date(input.at))
-  return new StepResponse<string | null>(armed?.id ?? null)
-})
+export const armMetaPurchaseStep = createStep(
+  "arm-meta-purchase",
+  async (input: { order_id: string; at: string }, { container }) => {
+    const armed = await events(container).arm(input.order_id, new Date(input.at))
+    return new StepResponse<string | null>(armed?.id ?? null)
+  }
+)

@@ -1,7 +1,6 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { splitName } from "../../lib/person-name"
-
 
 /**
  * A guest order's own guest customer record (has_account: false) with the

@@ -1,6 +1,6 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CourierProvider, OrderStatus } from "@shop/contract"
 import { unansweredBooking } from "../../modules/couriers"
 
@@ -60,7 +60,18 @@ type Undo = {
   stamped?: { id: string; shipped_at: Date | null; delivered_at: Date | null }
 }
 
-const ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_1", "address_2", "city", "province", "postal_code", "country_code", "phone"]
+const ADDRESS_FIELDS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
+  "province",
+  "postal_code",
+  "country_code",
+  "phone",
+]
 
 /** Medusa's fulfilment services take `canceled_at` at run time; their update type leaves it out. */
 type FulfilmentPatch = { shipped_at?: Date | null; delivered_at?: Date | null; canceled_at?: Date | null }
@@ -81,7 +92,8 @@ async function undoNative(container: MedusaContainer, undo: Undo) {
     await fulfilments.updateFulfillment(undo.created, { canceled_at: new Date() } as FulfilmentPatch as never)
     await fulfilments.deleteFulfillment(undo.created)
   }
-  if (undo.canceled) await fulfilments.updateFulfillment(undo.canceled, { canceled_at: null } as FulfilmentPatch as never)
+  if (undo.canceled)
+    await fulfilments.updateFulfillment(undo.canceled, { canceled_at: null } as FulfilmentPatch as never)
   await orders.updateOrders([{ id: undo.order_id, status: undo.status, canceled_at: undo.canceled_at } as never])
 }
 
@@ -167,7 +179,12 @@ export const syncNativeOrderStep = createStep(
         undo.canceled = active.id
         const items = order.items.filter((i) => fulfilled(i) > 0).map((i) => ({ id: i.id, quantity: fulfilled(i) }))
         if (items.length) {
-          await orders.cancelFulfillment({ order_id: order.id, reference: Modules.FULFILLMENT, reference_id: active.id, items })
+          await orders.cancelFulfillment({
+            order_id: order.id,
+            reference: Modules.FULFILLMENT,
+            reference_id: active.id,
+            items,
+          })
           undo.versions++
         }
         active = undefined

@@ -31,7 +31,8 @@ export const planConfirmationStep = createStep(
     if (fake && order.orderStatus !== "cancelled" && order.orderStatus !== "pending") {
       throw new MedusaError(MedusaError.Types.CONFLICT, `A ${order.orderStatus} order cannot be marked fake`)
     }
-    const phone = fake && input.blocklist ? normalizeBdPhone(order.guestPhone || order.addressInfo[0]?.number || "") : null
+    const phone =
+      fake && input.blocklist ? normalizeBdPhone(order.guestPhone || order.addressInfo[0]?.number || "") : null
     return new StepResponse<ConfirmationPlan>({
       cancel: fake && order.orderStatus !== "cancelled",
       blocklist_phone: phone || null,
@@ -40,7 +41,12 @@ export const planConfirmationStep = createStep(
   }
 )
 
-export type ConfirmationInput = { order_id: string; outcome: ConfirmationOutcome; note: string | null; admin_id: string | null }
+export type ConfirmationInput = {
+  order_id: string
+  outcome: ConfirmationOutcome
+  note: string | null
+  admin_id: string | null
+}
 
 /** Appends a call to the order's log; `confirmed` and `fake` end the hold. Compensation puts the log and the hold back. */
 export const recordConfirmationStep = createStep(
@@ -49,9 +55,16 @@ export const recordConfirmationStep = createStep(
     const [risk] = await service(container).listOrderRisks({ order_id: input.order_id }, { take: 1 })
     if (!risk) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
     const before = { id: risk.id, confirmations: risk.confirmations, needs_confirmation: risk.needs_confirmation }
-    const log = [...((risk.confirmations as unknown as unknown[]) ?? []), { outcome: input.outcome, note: input.note, admin_id: input.admin_id, at: new Date().toISOString() }]
+    const log = [
+      ...((risk.confirmations as unknown as unknown[]) ?? []),
+      { outcome: input.outcome, note: input.note, admin_id: input.admin_id, at: new Date().toISOString() },
+    ]
     const ends = input.outcome === "confirmed" || input.outcome === "fake"
-    await service(container).updateOrderRisks({ id: risk.id, confirmations: log, needs_confirmation: ends ? false : risk.needs_confirmation } as never)
+    await service(container).updateOrderRisks({
+      id: risk.id,
+      confirmations: log,
+      needs_confirmation: ends ? false : risk.needs_confirmation,
+    } as never)
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {

@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Order } from "@shop/contract"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
@@ -30,7 +30,12 @@ export const findPlacedOrderStep = createStep(
       }
       const view = await findShopOrder(container, earlier.order_id)
       if (view) {
-        const placed: PlacedOrder = { order_id: earlier.order_id, order_number: view.orderNumber, total: view.TotalAmount, view }
+        const placed: PlacedOrder = {
+          order_id: earlier.order_id,
+          order_number: view.orderNumber,
+          total: view.TotalAmount,
+          view,
+        }
         return new StepResponse<PlacedOrder | null>(placed)
       }
     }
@@ -39,9 +44,13 @@ export const findPlacedOrderStep = createStep(
 )
 
 /** Forgets idempotency keys older than their 24 hours, a batch at a time; nothing to undo (they are spent). */
-export const purgeOrderRequestsStep = createStep("purge-order-requests", async (input: { batch: number }, { container }) => {
-  const service = container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
-  let removed = 0
-  for (let gone = input.batch; gone === input.batch; removed += gone) gone = await service.purgeOrderRequests(input.batch)
-  return new StepResponse(removed)
-})
+export const purgeOrderRequestsStep = createStep(
+  "purge-order-requests",
+  async (input: { batch: number }, { container }) => {
+    const service = container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
+    let removed = 0
+    for (let gone = input.batch; gone === input.batch; removed += gone)
+      gone = await service.purgeOrderRequests(input.batch)
+    return new StepResponse(removed)
+  }
+)

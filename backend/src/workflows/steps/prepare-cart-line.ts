@@ -1,8 +1,8 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { STOCK_MESSAGES, STORE_CURRENCY } from "@shop/contract"
 import { findOpenCart } from "../../read-models/carts"
 import { loadShopCatalog } from "../../read-models/products"
-import { STOCK_MESSAGES, STORE_CURRENCY } from "@shop/contract"
 
 export type PrepareCartLineInput = {
   customer_id: string

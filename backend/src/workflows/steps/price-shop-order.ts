@@ -1,9 +1,9 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { DELIVERY_CHARGE, formatMoney, unitPrice, type DeliveryArea } from "@shop/contract"
 import { catalogSnapshot } from "../../read-models/catalog-cache"
 import type { CatalogEntry } from "../../read-models/catalog-entries"
 import { orderVariants, type OrderVariant } from "../../read-models/store-cart"
-import { DELIVERY_CHARGE, formatMoney, unitPrice, type DeliveryArea } from "@shop/contract"
 
 export type OrderLineInput = {
   product_id: string
@@ -45,12 +45,16 @@ export type PricedOrder = {
  */
 export const priceShopOrderStep = createStep(
   "price-shop-order",
-  async (input: { items: OrderLineInput[]; delivery_area: DeliveryArea; shown_total?: number | null }, { container }) => {
+  async (
+    input: { items: OrderLineInput[]; delivery_area: DeliveryArea; shown_total?: number | null },
+    { container }
+  ) => {
     if (!input.items.length) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Your cart is empty!")
     }
     const { byId, shop } = await catalogSnapshot(container)
-    const own = (item: OrderLineInput) => (item.variant_id && item.variant_id !== byId.get(item.product_id)?.variant_id ? item.variant_id : null)
+    const own = (item: OrderLineInput) =>
+      item.variant_id && item.variant_id !== byId.get(item.product_id)?.variant_id ? item.variant_id : null
     const others = [...new Set(input.items.map(own).filter((id): id is string => !!id))]
     const variants = others.length ? await orderVariants(container, others) : new Map<string, OrderVariant>()
     // one line per variant, in the order they came
@@ -58,7 +62,9 @@ export const priceShopOrderStep = createStep(
     for (const item of input.items) {
       const entry = byId.get(item.product_id)
       const variantId = own(item)
-      const line = variantId ? variantLine(entry, variants.get(variantId), item.product_id) : catalogLine(entry, item.product_id)
+      const line = variantId
+        ? variantLine(entry, variants.get(variantId), item.product_id)
+        : catalogLine(entry, item.product_id)
       const current = lines.get(line.variant_id)
       if (current) current.quantity += item.quantity
       else lines.set(line.variant_id, { ...line, quantity: item.quantity, shown: item.shown_unit_price })
@@ -106,7 +112,11 @@ const catalogLine = (entry: CatalogEntry | undefined, productId: string): Omit<P
 }
 
 /** A line of another variant of a catalog product, at that variant's own price, named by both. */
-const variantLine = (entry: CatalogEntry | undefined, variant: OrderVariant | undefined, productId: string): Omit<PricedLine, "quantity"> => {
+const variantLine = (
+  entry: CatalogEntry | undefined,
+  variant: OrderVariant | undefined,
+  productId: string
+): Omit<PricedLine, "quantity"> => {
   if (!entry || !variant?.inventory_item_id || variant.product_id !== productId) throw notFound()
   return {
     product_id: productId,

@@ -24,7 +24,9 @@ export const publishPublicCacheStep = createStep(
 /** A landing page's slug before a change (renamed or deleted, its old address is dropped too); null when there is no such page. Reads only. */
 export const landingPageSlugStep = createStep("landing-page-slug", async (input: { id: string }, { container }) => {
   const [row] = isMedusaId("lp", input.id)
-    ? await container.resolve<LandingPageModuleService>(LANDING_PAGE_MODULE).listLandingPages({ id: input.id }, { take: 1, select: ["slug"] })
+    ? await container
+        .resolve<LandingPageModuleService>(LANDING_PAGE_MODULE)
+        .listLandingPages({ id: input.id }, { take: 1, select: ["slug"] })
     : []
   return new StepResponse((row?.slug as string | undefined) ?? null)
 })

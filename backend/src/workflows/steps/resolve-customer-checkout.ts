@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { deliveryAreaOf } from "@shop/contract"
 import { findOpenCart } from "../../read-models/carts"
 import { customerName } from "../../read-models/users"

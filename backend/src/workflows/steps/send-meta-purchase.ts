@@ -2,7 +2,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { META_EVENT_MAX_AGE_DAYS, META_EVENT_TOO_OLD, type MetaPurchaseState, type Order } from "@shop/contract"
-import { META_EVENTS_MODULE, metaGraphSettings, NO_TOKEN, purchaseEvent, retryDelaySeconds, sendToGraph } from "../../modules/meta-events"
+import {
+  META_EVENTS_MODULE,
+  metaGraphSettings,
+  NO_TOKEN,
+  purchaseEvent,
+  retryDelaySeconds,
+  sendToGraph,
+} from "../../modules/meta-events"
 import type MetaEventsModuleService from "../../modules/meta-events/service"
 import type { PurchaseEventRow, PurchaseOutcome } from "../../modules/meta-events/service"
 import { metaPurchaseBlocker } from "../../read-models/meta-events"
@@ -55,7 +62,9 @@ function purchaseFacts(order: Order, row: PurchaseEventRow) {
     eventTime: new Date(row.event_time!),
     eventSourceUrl: row.event_source_url,
     total: Number(order.TotalAmount),
-    items: order.cartItems.filter((i) => i.productId).map((i) => ({ productId: i.productId!, quantity: Number(i.quantity) })),
+    items: order.cartItems
+      .filter((i) => i.productId)
+      .map((i) => ({ productId: i.productId!, quantity: Number(i.quantity) })),
     phone: order.guestPhone || order.addressInfo[0]?.number || null,
     email: order.guestEmail || null,
     fbp: row.fbp,
@@ -72,34 +81,40 @@ function purchaseFacts(order: Order, row: PurchaseEventRow) {
  * Writes nothing (finishMetaPurchaseStep records the outcome); what Meta was
  * sent cannot be taken back.
  */
-export const attemptMetaPurchaseStep = createStep("attempt-meta-purchase", async (claimed: ClaimedPurchase, { container }) => {
-  const { row, now } = claimed
-  const nowMs = new Date(now).getTime()
-  const retryAt = () => new Date(nowMs + retryDelaySeconds(Number(row.attempts)) * 1000).toISOString()
-  const attempt = (outcome: PurchaseAttempt["outcome"], warning: string | null = null) =>
-    new StepResponse<PurchaseAttempt>({ outcome, warning })
-  if (!row.event_time || nowMs - new Date(row.event_time).getTime() > MAX_AGE_MS) {
+export const attemptMetaPurchaseStep = createStep(
+  "attempt-meta-purchase",
+  async (claimed: ClaimedPurchase, { container }) => {
+    const { row, now } = claimed
+    const nowMs = new Date(now).getTime()
+    const retryAt = () => new Date(nowMs + retryDelaySeconds(Number(row.attempts)) * 1000).toISOString()
+    const attempt = (outcome: PurchaseAttempt["outcome"], warning: string | null = null) =>
+      new StepResponse<PurchaseAttempt>({ outcome, warning })
+    if (!row.event_time || nowMs - new Date(row.event_time).getTime() > MAX_AGE_MS) {
+      return attempt(
+        { state: "given_up", reason: META_EVENT_TOO_OLD },
+        `Meta: gave up the Purchase of order ${row.order_number}: ${META_EVENT_TOO_OLD}`
+      )
+    }
+    const order = await findShopOrder(container, row.order_id)
+    const why = await metaPurchaseBlocker(container, order, row.client_ip)
+    if (why || !order) return attempt({ state: "not_sent", reason: `Not sent: ${why ?? "the order no longer exists"}` })
+    const settings = metaGraphSettings()
+    if (!settings) return attempt({ state: "failed", reason: NO_TOKEN, next_attempt_at: retryAt() })
+    const result = await sendToGraph(settings, row.pixel_id, [purchaseEvent(purchaseFacts(order, row))])
+    if (result.ok) return attempt({ state: "sent", at: now })
+    if (result.retry) {
+      const next = retryAt()
+      return attempt(
+        { state: "failed", reason: result.reason, next_attempt_at: next },
+        `Meta: the Purchase of order ${row.order_number} was not sent (attempt ${row.attempts}), next try ${next}: ${result.reason}`
+      )
+    }
     return attempt(
-      { state: "given_up", reason: META_EVENT_TOO_OLD },
-      `Meta: gave up the Purchase of order ${row.order_number}: ${META_EVENT_TOO_OLD}`
+      { state: "given_up", reason: result.reason },
+      `Meta: gave up the Purchase of order ${row.order_number}: ${result.reason}`
     )
   }
-  const order = await findShopOrder(container, row.order_id)
-  const why = await metaPurchaseBlocker(container, order, row.client_ip)
-  if (why || !order) return attempt({ state: "not_sent", reason: `Not sent: ${why ?? "the order no longer exists"}` })
-  const settings = metaGraphSettings()
-  if (!settings) return attempt({ state: "failed", reason: NO_TOKEN, next_attempt_at: retryAt() })
-  const result = await sendToGraph(settings, row.pixel_id, [purchaseEvent(purchaseFacts(order, row))])
-  if (result.ok) return attempt({ state: "sent", at: now })
-  if (result.retry) {
-    const next = retryAt()
-    return attempt(
-      { state: "failed", reason: result.reason, next_attempt_at: next },
-      `Meta: the Purchase of order ${row.order_number} was not sent (attempt ${row.attempts}), next try ${next}: ${result.reason}`
-    )
-  }
-  return attempt({ state: "given_up", reason: result.reason }, `Meta: gave up the Purchase of order ${row.order_number}: ${result.reason}`)
-})
+)
 
 /**
  * Records how the attempt ended (only an event still pending or failed

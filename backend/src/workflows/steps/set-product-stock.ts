@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
 export type SetProductStockInput = { variant_id: string; stock: number }
 type Previous = { level_id: string; stocked_quantity: number } | { created_level_id: string }

@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys, MedusaError, Modules, PriceListStatus } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { STORE_CURRENCY } from "@shop/contract"
 import { SALE_PRICE_LIST_TITLE } from "../../read-models/products"
 
@@ -29,7 +29,11 @@ export const setSalePriceStep = createStep(
     )
     if (!list) {
       ;[list] = await pricing.createPriceLists([
-        { title: SALE_PRICE_LIST_TITLE, description: "Sale prices shown as saleprice in the shop", status: PriceListStatus.ACTIVE },
+        {
+          title: SALE_PRICE_LIST_TITLE,
+          description: "Sale prices shown as saleprice in the shop",
+          status: PriceListStatus.ACTIVE,
+        },
       ])
     }
     const existing = await pricing.listPrices({ price_list_id: [list.id], price_set_id: [priceSetId] })

@@ -1,15 +1,20 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { CHECKOUT_MESSAGES, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
 import { cartRequestKey } from "../../modules/shop-order/order-request"
 import { orderOfRequest } from "../../read-models/order-requests"
-import { isWholeQuantity, orderOfCart, shippingOptionAreas, STORE_CHECKOUT_MESSAGES, storeCheckoutCart } from "../../read-models/store-cart"
+import {
+  isWholeQuantity,
+  orderOfCart,
+  shippingOptionAreas,
+  STORE_CHECKOUT_MESSAGES,
+  storeCheckoutCart,
+} from "../../read-models/store-cart"
 import type { PlaceShopOrderInput } from "./place-shop-order-input"
 
 export type StoreCartOrderInput = { cart_id: string; customer_id: string | null; client_address: string | null }
 /** Either the order the cart already became, or the order to place from it. */
 export type StoreCartOrder = { order_id: string | null; order: PlaceShopOrderInput | null }
-
 
 /**
  * Inside the cart's lock, the cart as it is now: completed (by an earlier
@@ -27,7 +32,9 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
   const cart = await storeCheckoutCart(container, input.cart_id)
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart id not found: ${input.cart_id}`)
   // the order recorded under the cart's key (also when the cart is not closed yet), else a cart completed before the keys
-  const placed = (await orderOfRequest(container, cartRequestKey(cart.id).key)) ?? (cart.completed_at ? await orderOfCart(container, cart.id) : null)
+  const placed =
+    (await orderOfRequest(container, cartRequestKey(cart.id).key)) ??
+    (cart.completed_at ? await orderOfCart(container, cart.id) : null)
   if (placed) return new StepResponse<StoreCartOrder>({ order_id: placed, order: null })
   if (cart.completed_at) throw new MedusaError(MedusaError.Types.CONFLICT, "This cart was already completed")
   const items = cart.items.filter((i) => i.product_id && Number(i.quantity) > 0)
@@ -44,7 +51,10 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
   const address = cart.shipping_address
   const phone = normalizeBdPhone(address?.phone ?? "")
   if (!phone) throw new MedusaError(MedusaError.Types.INVALID_DATA, CHECKOUT_MESSAGES.badPhone)
-  const street = [address?.address_1, address?.address_2].map((p) => p?.trim()).filter(Boolean).join(", ")
+  const street = [address?.address_1, address?.address_2]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(", ")
   const city = address?.city?.trim() ?? ""
   if (!street || !city) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Add the delivery address and city")
   // delivery is the city's area's option, the one the order charges (the shipping options offered are filtered to it)
@@ -54,7 +64,10 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
   if (methods.length !== 1 || areas.get(methods[0].shipping_option_id ?? "") !== area) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, STORE_CHECKOUT_MESSAGES.delivery(city, area))
   }
-  const name = [address?.first_name, address?.last_name].map((p) => p?.trim()).filter(Boolean).join(" ")
+  const name = [address?.first_name, address?.last_name]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(" ")
   const guest = !input.customer_id
   return new StepResponse<StoreCartOrder>({
     order_id: null,

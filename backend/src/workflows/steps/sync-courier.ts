@@ -1,11 +1,21 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { courierOutcome, type CourierOutcome, type OrderStatus } from "@shop/contract"
-import { missingCourierSettings, readParcelStatus, SteadfastClient, steadfastSettings, type ParcelRecord } from "../../modules/couriers"
+import {
+  missingCourierSettings,
+  readParcelStatus,
+  SteadfastClient,
+  steadfastSettings,
+  type ParcelRecord,
+} from "../../modules/couriers"
 import { liveParcelByOrderNumber, type LiveParcel } from "../../read-models/couriers"
 
 /** Where an outcome moves an order; only forward: an order still pending or shipped moves, one that is over stays. */
-const MOVES: Partial<Record<CourierOutcome, OrderStatus>> = { delivered: "delivered", partial: "delivered", returned: "cancelled" }
+const MOVES: Partial<Record<CourierOutcome, OrderStatus>> = {
+  delivered: "delivered",
+  partial: "delivered",
+  returned: "cancelled",
+}
 const MOVABLE: readonly OrderStatus[] = ["pending", "shipped"]
 
 /**
@@ -13,10 +23,24 @@ const MOVABLE: readonly OrderStatus[] = ["pending", "shipped"]
  * whether the record is stored (the courier's word changed, or the poll notes
  * that it looked); `status`: the order's shop status as read under the lock.
  */
-export type ParcelStatusChange = { fulfillment_id: string; status: OrderStatus; record: ParcelRecord; outcome: CourierOutcome; move: OrderStatus | null; write: boolean }
+export type ParcelStatusChange = {
+  fulfillment_id: string
+  status: OrderStatus
+  record: ParcelRecord
+  outcome: CourierOutcome
+  move: OrderStatus | null
+  write: boolean
+}
 
 /** What the sync takes from the courier: the fields a re-read can change. */
-const COURIER_FIELDS = ["courier_status", "on_hold", "outcome", "awaiting_return", "collected_amount", "delivery_charge"] as const
+const COURIER_FIELDS = [
+  "courier_status",
+  "on_hold",
+  "outcome",
+  "awaiting_return",
+  "collected_amount",
+  "delivery_charge",
+] as const
 type CourierWord = Pick<ParcelRecord, (typeof COURIER_FIELDS)[number]>
 
 /** A record's courier fields as the order views read them (a booking leaves outcome and awaiting_return unset: open, none). */
@@ -76,10 +100,10 @@ export const readParcelStatusStep = createStep(
       on_hold: outcome === "hold",
       outcome,
       // units coming back: the merchant confirms receipt before they count as stock again
-      awaiting_return: comesBack ? (previous.outcome === outcome ? previous.awaiting_return ?? true : true) : false,
-      collected_amount: settled ? previous.collected_amount ?? null : outcome === "delivered" ? parcel.total : null,
+      awaiting_return: comesBack ? (previous.outcome === outcome ? (previous.awaiting_return ?? true) : true) : false,
+      collected_amount: settled ? (previous.collected_amount ?? null) : outcome === "delivered" ? parcel.total : null,
       // Steadfast states its fee with a payout only; Pathao quoted it at booking
-      delivery_charge: settled || parcel.provider !== "steadfast" ? previous.delivery_charge ?? null : null,
+      delivery_charge: settled || parcel.provider !== "steadfast" ? (previous.delivery_charge ?? null) : null,
     }
     const known = wordOf(previous)
     const changed = COURIER_FIELDS.some((field) => known[field] !== word[field])
@@ -108,7 +132,9 @@ export const recordParcelStatusStep = createStep(
   async (input: { fulfillment_id: string; data: ParcelRecord }, { container }) => {
     const fulfilments = container.resolve(Modules.FULFILLMENT)
     const [before] = await fulfilments.listFulfillments({ id: input.fulfillment_id }, { select: ["id", "data"] })
-    await fulfilments.updateFulfillment(input.fulfillment_id, { data: input.data as unknown as Record<string, unknown> })
+    await fulfilments.updateFulfillment(input.fulfillment_id, {
+      data: input.data as unknown as Record<string, unknown>,
+    })
     return new StepResponse(undefined, { id: input.fulfillment_id, data: before?.data ?? null })
   },
   async (undo, { container }) => {
@@ -138,46 +164,61 @@ export type SteadfastPayouts = {
  * shop are counted; a parcel already carrying the same payout is left out.
  * Asks Steadfast; writes nothing.
  */
-export const readSteadfastPayoutsStep = createStep("read-steadfast-payouts", async (input: { latest: number }, { container }) => {
-  const settings = steadfastSettings()
-  if (!settings) {
-    throw new MedusaError(MedusaError.Types.CONFLICT, `Steadfast is not set up: set ${missingCourierSettings("steadfast").join(", ")}`)
-  }
-  const client = new SteadfastClient(settings)
-  const payouts = (await client.payments()).slice(0, input.latest)
-  // a parcel a second payout lists again is read as the first one left it
-  const settlements = new Map<string, PayoutSettlement>()
-  let settled = 0
-  let unmatched = 0
-  for (const payout of payouts) {
-    for (const line of await client.payment(payout.id)) {
-      const parcel = line.invoice ? await liveParcelByOrderNumber(container, line.invoice, true) : null
-      const known = parcel?.record.consignment_id
-      if (!parcel || parcel.provider !== "steadfast" || (known && line.consignmentId && known !== line.consignmentId)) {
-        unmatched += 1
-        continue
-      }
-      const record = settlements.get(parcel.fulfillmentId)?.data ?? parcel.record
-      const amount = line.codAmount - line.deliveryCharge
-      if (record.payout_id === payout.id && record.settled_amount === amount) continue
-      // the payout is the courier's own account of the parcel: what it collected and its fee
-      settlements.set(parcel.fulfillmentId, {
-        order_id: parcel.orderId,
-        fulfillment_id: parcel.fulfillmentId,
-        data: {
-          ...record,
-          settled_amount: amount,
-          payout_id: payout.id,
-          collected_amount: line.codAmount,
-          delivery_charge: line.deliveryCharge,
-          updated_at: new Date().toISOString(),
-        },
-      })
-      settled += 1
+export const readSteadfastPayoutsStep = createStep(
+  "read-steadfast-payouts",
+  async (input: { latest: number }, { container }) => {
+    const settings = steadfastSettings()
+    if (!settings) {
+      throw new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `Steadfast is not set up: set ${missingCourierSettings("steadfast").join(", ")}`
+      )
     }
+    const client = new SteadfastClient(settings)
+    const payouts = (await client.payments()).slice(0, input.latest)
+    // a parcel a second payout lists again is read as the first one left it
+    const settlements = new Map<string, PayoutSettlement>()
+    let settled = 0
+    let unmatched = 0
+    for (const payout of payouts) {
+      for (const line of await client.payment(payout.id)) {
+        const parcel = line.invoice ? await liveParcelByOrderNumber(container, line.invoice, true) : null
+        const known = parcel?.record.consignment_id
+        if (
+          !parcel ||
+          parcel.provider !== "steadfast" ||
+          (known && line.consignmentId && known !== line.consignmentId)
+        ) {
+          unmatched += 1
+          continue
+        }
+        const record = settlements.get(parcel.fulfillmentId)?.data ?? parcel.record
+        const amount = line.codAmount - line.deliveryCharge
+        if (record.payout_id === payout.id && record.settled_amount === amount) continue
+        // the payout is the courier's own account of the parcel: what it collected and its fee
+        settlements.set(parcel.fulfillmentId, {
+          order_id: parcel.orderId,
+          fulfillment_id: parcel.fulfillmentId,
+          data: {
+            ...record,
+            settled_amount: amount,
+            payout_id: payout.id,
+            collected_amount: line.codAmount,
+            delivery_charge: line.deliveryCharge,
+            updated_at: new Date().toISOString(),
+          },
+        })
+        settled += 1
+      }
+    }
+    return new StepResponse<SteadfastPayouts>({
+      payouts: payouts.length,
+      settled,
+      unmatched,
+      settlements: [...settlements.values()],
+    })
   }
-  return new StepResponse<SteadfastPayouts>({ payouts: payouts.length, settled, unmatched, settlements: [...settlements.values()] })
-})
+)
 
 /**
  * Records the payouts on their parcels' fulfilments, each under its order's
@@ -195,7 +236,10 @@ export const recordParcelPayoutsStep = createStep(
       await locking.execute(
         settlement.order_id,
         async () => {
-          const [current] = await fulfilments.listFulfillments({ id: settlement.fulfillment_id }, { select: ["id", "data"] })
+          const [current] = await fulfilments.listFulfillments(
+            { id: settlement.fulfillment_id },
+            { select: ["id", "data"] }
+          )
           const data = current?.data ?? {}
           before.push({ id: settlement.fulfillment_id, data: current?.data ?? null })
           const paid = Object.fromEntries(PAYOUT_FIELDS.map((field) => [field, settlement.data[field] ?? null]))

@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { generateEntityId } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BN_MESSAGES, STOCK_MESSAGES } from "@shop/contract"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
@@ -24,12 +24,9 @@ export const takeStockStep = createStep(
       order_id: generateEntityId(undefined, "order"),
       payment_collection_id: generateEntityId(undefined, "pay_col"),
     }
-    await container.resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE).takeStock(
-      input.location_id,
-      input.lines,
-      input.language === "bn" ? BN_MESSAGES : STOCK_MESSAGES,
-      taken
-    )
+    await container
+      .resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
+      .takeStock(input.location_id, input.lines, input.language === "bn" ? BN_MESSAGES : STOCK_MESSAGES, taken)
     return new StepResponse(taken, taken)
   },
   async (taken, { container }) => {

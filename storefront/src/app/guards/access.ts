@@ -3,37 +3,37 @@
  * `pathname` must go instead, or null to let them in.
  */
 
-export type GuardUser = { role: string } | null | undefined;
+export type GuardUser = { role: string } | null | undefined
 
-export const HOME_PATH = '/';
-export const LOGIN_PATH = '/auth/login';
-export const ADMIN_HOME_PATH = '/admin/dashboard';
-export const UNAUTH_PATH = '/unauth';
+export const HOME_PATH = "/"
+export const LOGIN_PATH = "/auth/login"
+export const ADMIN_HOME_PATH = "/admin/dashboard"
+export const UNAUTH_PATH = "/unauth"
 
 /** React Router matches case-insensitively and ignores a trailing slash: so does the guard. */
 export function normalizePath(pathname: string): string {
-  const lower = pathname.toLowerCase().replace(/\/{2,}/g, '/');
-  return lower.length > 1 ? lower.replace(/\/+$/, '') || '/' : lower || '/';
+  const lower = pathname.toLowerCase().replace(/\/{2,}/g, "/")
+  return lower.length > 1 ? lower.replace(/\/+$/, "") || "/" : lower || "/"
 }
 
 function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  return path === prefix || path.startsWith(`${prefix}/`)
 }
 
 /** Login and register paths: /auth/login, /auth/register (any /auth page) and /auth-login. */
 export function isAuthPath(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return under(path, '/auth') || path === '/auth-login';
+  const path = normalizePath(pathname)
+  return under(path, "/auth") || path === "/auth-login"
 }
 
 export function isAdminPath(pathname: string): boolean {
-  return under(normalizePath(pathname), '/admin');
+  return under(normalizePath(pathname), "/admin")
 }
 
 /** Shopper pages an admin is sent away from: /, /shop/..., /checkout, /profile. */
 export function isShopperPath(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return path === '/' || under(path, '/shop') || under(path, '/checkout') || under(path, '/profile');
+  const path = normalizePath(pathname)
+  return path === "/" || under(path, "/shop") || under(path, "/checkout") || under(path, "/profile")
 }
 
 /**
@@ -42,8 +42,8 @@ export function isShopperPath(pathname: string): boolean {
  * opened from an ad shows at once.
  */
 export function isPublicPath(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return under(path, '/landing') || path === '/order-confirmation';
+  const path = normalizePath(pathname)
+  return under(path, "/landing") || path === "/order-confirmation"
 }
 
 /**
@@ -53,15 +53,15 @@ export function isPublicPath(pathname: string): boolean {
  * edge), so the first paint is the page, not "Loading...".
  */
 export function rendersBeforeSessionCheck(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return path === '/' || under(path, '/shop');
+  const path = normalizePath(pathname)
+  return path === "/" || under(path, "/shop")
 }
 
 export function guardRedirect(pathname: string, user: GuardUser): string | null {
-  const admin = user?.role === 'admin';
-  if (user && isAuthPath(pathname)) return admin ? ADMIN_HOME_PATH : HOME_PATH;
-  if (admin && isShopperPath(pathname)) return ADMIN_HOME_PATH;
-  if (!admin && isAdminPath(pathname)) return UNAUTH_PATH;
-  if (!user && under(normalizePath(pathname), '/profile')) return LOGIN_PATH;
-  return null;
+  const admin = user?.role === "admin"
+  if (user && isAuthPath(pathname)) return admin ? ADMIN_HOME_PATH : HOME_PATH
+  if (admin && isShopperPath(pathname)) return ADMIN_HOME_PATH
+  if (!admin && isAdminPath(pathname)) return UNAUTH_PATH
+  if (!user && under(normalizePath(pathname), "/profile")) return LOGIN_PATH
+  return null
 }

@@ -1,13 +1,12 @@
-import { Link, Outlet } from 'react-router-dom';
-
-import { config } from '@/lib/config';
+import { Link, Outlet } from "react-router-dom"
+import { config } from "@/lib/config"
 
 const SELLING_POINTS = [
-  'Clothing, footwear and accessories from the brands you love',
-  'Cash on delivery all over Bangladesh',
-  'Easy returns and exchange',
-  'Secure checkout',
-] as const;
+  "Clothing, footwear and accessories from the brands you love",
+  "Cash on delivery all over Bangladesh",
+  "Easy returns and exchange",
+  "Secure checkout",
+] as const
 
 /** Two columns: the welcome message with selling points, and the form (SPEC 2.3). */
 export function AuthLayout() {
@@ -29,5 +28,5 @@ export function AuthLayout() {
         <Outlet />
       </main>
     </div>
-  );
+  )
 }

@@ -1,16 +1,15 @@
-import { useLocation } from 'react-router-dom';
-
-import { RouteGuard } from '../guards/route-guard';
-import { NotFoundRoute } from '../routes/not-found';
-import { ScrollRestorer } from '../scroll-restoration';
+import { useLocation } from "react-router-dom"
+import { RouteGuard } from "../guards/route-guard"
+import { NotFoundRoute } from "../routes/not-found"
+import { ScrollRestorer } from "../scroll-restoration"
 
 /** An escape that decodes to nothing (a link cut mid-letter, /shop/product/%E0%A4). */
 function isMalformed(pathname: string): boolean {
   try {
-    decodeURIComponent(pathname);
-    return false;
+    decodeURIComponent(pathname)
+    return false
   } catch {
-    return true;
+    return true
   }
 }
 
@@ -20,12 +19,12 @@ function isMalformed(pathname: string): boolean {
  * "page not found", whatever route its undecoded text happens to match.
  */
 export function RootLayout() {
-  const { pathname } = useLocation();
-  if (isMalformed(pathname)) return <NotFoundRoute />;
+  const { pathname } = useLocation()
+  if (isMalformed(pathname)) return <NotFoundRoute />
   return (
     <>
       <ScrollRestorer />
       <RouteGuard />
     </>
-  );
+  )
 }

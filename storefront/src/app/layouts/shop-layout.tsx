@@ -1,19 +1,17 @@
-import { Link, NavLink, Outlet } from 'react-router-dom';
-
-import { CartButton } from '@/features/cart/components/cart-button';
-import { CATEGORY_CHOICES, DEFAULT_SORT } from '@shop/contract';
-import { config } from '@/lib/config';
-
-import { useOverflowEdges } from './use-overflow-edges';
-import { UserMenu } from './user-menu';
+import { Link, NavLink, Outlet } from "react-router-dom"
+import { CartButton } from "@/features/cart/components/cart-button"
+import { config } from "@/lib/config"
+import { CATEGORY_CHOICES, DEFAULT_SORT } from "@shop/contract"
+import { useOverflowEdges } from "./use-overflow-edges"
+import { UserMenu } from "./user-menu"
 
 const NAV_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/shop/list', label: 'Products', end: false },
-] as const;
+  { to: "/", label: "Home", end: true },
+  { to: "/shop/list", label: "Products", end: false },
+] as const
 
 function ShopHeader() {
-  const [navRef, more] = useOverflowEdges<HTMLElement>();
+  const [navRef, more] = useOverflowEdges<HTMLElement>()
   return (
     <header className="shop-header">
       <div className="shop-header__inner">
@@ -32,7 +30,7 @@ function ShopHeader() {
               key={link.to}
               to={link.to}
               end={link.end}
-              className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}
+              className={({ isActive }) => (isActive ? "nav-link is-active" : "nav-link")}
             >
               {link.label}
             </NavLink>
@@ -53,7 +51,7 @@ function ShopHeader() {
         </div>
       </div>
     </header>
-  );
+  )
 }
 
 export function ShopLayout() {
@@ -64,5 +62,5 @@ export function ShopLayout() {
         <Outlet />
       </main>
     </div>
-  );
+  )
 }

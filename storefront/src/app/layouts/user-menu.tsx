@@ -1,43 +1,42 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-
-import { buttonClass } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { displayName, useLogout, useUser } from '@/lib/auth';
+import { useEffect, useId, useRef, useState } from "react"
+import { Link } from "react-router-dom"
+import { buttonClass } from "@/components/ui/button"
+import { toast } from "@/components/ui/toast"
+import { displayName, useLogout, useUser } from "@/lib/auth"
 
 /** A Login button for guests, else the account menu with Profile and Logout (SPEC 2.4). */
 export function UserMenu() {
-  const user = useUser().data;
-  const logout = useLogout();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
+  const user = useUser().data
+  const logout = useLogout()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) return
     function onPointer(event: MouseEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
     }
     function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === "Escape") setOpen(false)
     }
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
+    document.addEventListener("mousedown", onPointer)
+    document.addEventListener("keydown", onKey)
     return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+      document.removeEventListener("mousedown", onPointer)
+      document.removeEventListener("keydown", onKey)
+    }
+  }, [open])
 
   if (!user) {
     return (
-      <Link to="/auth/login" className={buttonClass('primary')}>
+      <Link to="/auth/login" className={buttonClass("primary")}>
         Login
       </Link>
-    );
+    )
   }
 
-  const name = displayName(user);
+  const name = displayName(user)
 
   return (
     <div className="user-menu" ref={rootRef}>
@@ -50,7 +49,7 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="user-menu__avatar" aria-hidden="true">
-          {name.trim().charAt(0).toUpperCase() || '?'}
+          {name.trim().charAt(0).toUpperCase() || "?"}
         </span>
       </button>
       {open && (
@@ -66,10 +65,10 @@ export function UserMenu() {
             onClick={() =>
               logout.mutate(undefined, {
                 onSuccess: (body) => {
-                  setOpen(false);
-                  toast({ title: body.message || 'Logged out successfully!', variant: 'success' });
+                  setOpen(false)
+                  toast({ title: body.message || "Logged out successfully!", variant: "success" })
                 },
-                onError: () => toast({ title: 'Logout failed', variant: 'destructive' }),
+                onError: () => toast({ title: "Logout failed", variant: "destructive" }),
               })
             }
           >
@@ -78,5 +77,5 @@ export function UserMenu() {
         </div>
       )}
     </div>
-  );
+  )
 }

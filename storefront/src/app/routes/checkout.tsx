@@ -1,18 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { deliveryAreaOf } from '@shop/contract';
-
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { getAddressesQueryOptions } from '@/features/addresses/api/addresses';
-import { AddressBook } from '@/features/addresses/components/address-book';
-import { CartItems } from '@/features/cart/components/cart-items';
-import { useCart } from '@/features/cart/hooks/use-cart';
-import { loadGuestAddress, saveGuestAddress } from '@/features/cart/utils/guest-cart';
-import { useCreateOrder } from '@/features/checkout/api/create-order';
-import { CheckoutBanner } from '@/features/checkout/components/checkout-banner';
-import { GuestDeliveryForm } from '@/features/checkout/components/guest-delivery-form';
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useRef, useState } from "react"
+import { useLocation, useNavigate } from "react-router-dom"
+import { Button } from "@/components/ui/button"
+import { toast } from "@/components/ui/toast"
+import { getAddressesQueryOptions } from "@/features/addresses/api/addresses"
+import { AddressBook } from "@/features/addresses/components/address-book"
+import { CartItems } from "@/features/cart/components/cart-items"
+import { useCart } from "@/features/cart/hooks/use-cart"
+import { loadGuestAddress, saveGuestAddress } from "@/features/cart/utils/guest-cart"
+import { useCreateOrder } from "@/features/checkout/api/create-order"
+import { CheckoutBanner } from "@/features/checkout/components/checkout-banner"
+import { GuestDeliveryForm } from "@/features/checkout/components/guest-delivery-form"
 import {
   buildCustomerOrder,
   buildGuestOrder,
@@ -22,96 +20,97 @@ import {
   validateCustomerCheckout,
   validateGuestCheckout,
   type GuestDeliveryInfo,
-} from '@/features/checkout/utils/checkout';
-import { ordersKeys } from '@/features/orders/api/get-orders';
-import { serverMessage } from '@/lib/api-error';
-import { useUser } from '@/lib/auth';
+} from "@/features/checkout/utils/checkout"
+import { ordersKeys } from "@/features/orders/api/get-orders"
+import { serverMessage } from "@/lib/api-error"
+import { useUser } from "@/lib/auth"
+import { deliveryAreaOf } from "@shop/contract"
 
 /** Delay between the success notice and the confirmation page (SPEC 9). */
-export const REDIRECT_DELAY_MS = 1000;
+export const REDIRECT_DELAY_MS = 1000
 
 /** The mobile-wallet wording of the checkout button (SPEC 1 and 2.7). */
-export const CHECKOUT_LABEL = 'Checkout with bKash';
+export const CHECKOUT_LABEL = "Checkout with bKash"
 
 function initialGuestInfo(state: unknown): GuestDeliveryInfo {
-  const saved = loadGuestAddress() ?? {};
-  const stored: Partial<GuestDeliveryInfo> = {};
+  const saved = loadGuestAddress() ?? {}
+  const stored: Partial<GuestDeliveryInfo> = {}
   for (const key of Object.keys(EMPTY_GUEST_INFO) as (keyof GuestDeliveryInfo)[]) {
-    const value = saved[key];
-    if (typeof value === 'string') stored[key] = value;
+    const value = saved[key]
+    if (typeof value === "string") stored[key] = value
   }
-  return { ...EMPTY_GUEST_INFO, ...stored, ...prefillFromState(state).info };
+  return { ...EMPTY_GUEST_INFO, ...stored, ...prefillFromState(state).info }
 }
 
 /** /checkout (SPEC 2.7): address book or guest form, the cart, and the order. */
 export function CheckoutRoute() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const user = useUser().data ?? null;
-  const cart = useCart();
-  const createOrder = useCreateOrder();
+  const location = useLocation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const user = useUser().data ?? null
+  const cart = useCart()
+  const createOrder = useCreateOrder()
 
-  const [guestInfo, setGuestInfo] = useState<GuestDeliveryInfo>(() => initialGuestInfo(location.state));
-  const [landingPageSlug] = useState(() => prefillFromState(location.state).landingPageSlug);
-  const [picked, setPicked] = useState<{ _id: string; city: string } | null>(null);
+  const [guestInfo, setGuestInfo] = useState<GuestDeliveryInfo>(() => initialGuestInfo(location.state))
+  const [landingPageSlug] = useState(() => prefillFromState(location.state).landingPageSlug)
+  const [picked, setPicked] = useState<{ _id: string; city: string } | null>(null)
   // a customer's only saved address is the one the order goes to until they pick another
-  const saved = useQuery({ ...getAddressesQueryOptions(user?._id ?? ''), enabled: !!user });
-  const only = saved.data?.length === 1 ? saved.data[0]! : null;
-  const address = picked ?? (only ? { _id: only._id, city: only.city } : null);
-  const addressId = address?._id ?? null;
-  const [redirecting, setRedirecting] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const saved = useQuery({ ...getAddressesQueryOptions(user?._id ?? ""), enabled: !!user })
+  const only = saved.data?.length === 1 ? saved.data[0]! : null
+  const address = picked ?? (only ? { _id: only._id, city: only.city } : null)
+  const addressId = address?._id ?? null
+  const [redirecting, setRedirecting] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => clearTimeout(timer.current), [])
 
   function changeGuestInfo(next: GuestDeliveryInfo) {
-    setGuestInfo(next);
+    setGuestInfo(next)
     // The guest's address object (SPEC 3, guestAddress), with the contact details.
-    saveGuestAddress({ ...next, number: next.guestPhone });
+    saveGuestAddress({ ...next, number: next.guestPhone })
   }
 
   function placeOrder() {
-    const now = new Date();
+    const now = new Date()
     const problem = user
       ? validateCustomerCheckout(cart.items.length, addressId)
-      : validateGuestCheckout(guestInfo, cart.items.length);
+      : validateGuestCheckout(guestInfo, cart.items.length)
     if (problem) {
-      toast({ title: problem, variant: 'destructive' });
-      return;
+      toast({ title: problem, variant: "destructive" })
+      return
     }
     const body = user
       ? buildCustomerOrder(user._id, cart.cartId, addressId!, cart.items, cart.total, now)
-      : buildGuestOrder(guestInfo, cart.items, cart.total, now, landingPageSlug);
+      : buildGuestOrder(guestInfo, cart.items, cart.total, now, landingPageSlug)
 
     createOrder.mutate(body, {
       onSuccess: (response) => {
-        toast({ title: MESSAGES.created, variant: 'success' });
+        toast({ title: MESSAGES.created, variant: "success" })
         if (user) {
-          void cart.reload();
-          void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+          void cart.reload()
+          void queryClient.invalidateQueries({ queryKey: ordersKeys.all })
         } else {
-          cart.clearGuestCart();
+          cart.clearGuestCart()
         }
-        setRedirecting(true);
+        setRedirecting(true)
         timer.current = setTimeout(() => {
-          navigate('/order-confirmation', { state: { orderData: response.confirmation } });
-        }, REDIRECT_DELAY_MS);
+          navigate("/order-confirmation", { state: { orderData: response.confirmation } })
+        }, REDIRECT_DELAY_MS)
       },
       onError: (error) => {
-        const detail = serverMessage(error, '');
+        const detail = serverMessage(error, "")
         toast({
           title: MESSAGES.failed,
           ...(detail && detail !== MESSAGES.failed ? { description: detail } : {}),
-          variant: 'destructive',
-        });
+          variant: "destructive",
+        })
       },
-    });
+    })
   }
 
-  const empty = cart.items.length === 0;
-  const city = user ? address?.city : guestInfo.city;
-  const deliveryArea = city?.trim() ? deliveryAreaOf(city) : null;
+  const empty = cart.items.length === 0
+  const city = user ? address?.city : guestInfo.city
+  const deliveryArea = city?.trim() ? deliveryAreaOf(city) : null
 
   return (
     <div className="checkout">
@@ -150,5 +149,5 @@ export function CheckoutRoute() {
         </section>
       </div>
     </div>
-  );
+  )
 }

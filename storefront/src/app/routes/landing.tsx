@@ -1,10 +1,9 @@
-import { useParams } from 'react-router-dom';
-
-import { LandingPageScreen } from '@/features/landing/components/landing-page';
+import { useParams } from "react-router-dom"
+import { LandingPageScreen } from "@/features/landing/components/landing-page"
 
 /** /landing/{slug}: the public landing page, outside the shop layout (SPEC 2.10). */
 export function LandingRoute() {
-  const { slug = '' } = useParams();
+  const { slug = "" } = useParams()
   // A new slug is a new visit: fresh form state.
-  return <LandingPageScreen key={slug} slug={slug} />;
+  return <LandingPageScreen key={slug} slug={slug} />
 }

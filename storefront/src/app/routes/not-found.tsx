@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from "react-router-dom"
 
 export function NotFoundRoute() {
   return (
@@ -6,5 +6,5 @@ export function NotFoundRoute() {
       <h1>page not found</h1>
       <Link to="/">Return to Homepage</Link>
     </main>
-  );
+  )
 }

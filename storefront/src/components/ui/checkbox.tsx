@@ -1,12 +1,12 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from "react"
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode };
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: ReactNode }
 
 export function Checkbox({ label, className, ...props }: CheckboxProps) {
   return (
-    <label className={['checkbox', className].filter(Boolean).join(' ')}>
+    <label className={["checkbox", className].filter(Boolean).join(" ")}>
       <input type="checkbox" {...props} />
       <span>{label}</span>
     </label>
-  );
+  )
 }

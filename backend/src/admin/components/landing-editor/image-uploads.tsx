@@ -83,7 +83,11 @@ export const ImageListUpload = ({
       {images.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={`${label} images`}>
           {images.map((url, index) => (
-            <li key={`${url}-${index}`} className="relative overflow-hidden rounded-md border" data-testid="uploaded-image">
+            <li
+              key={`${url}-${index}`}
+              className="relative overflow-hidden rounded-md border"
+              data-testid="uploaded-image"
+            >
               <img src={url} alt={`${label} ${index + 1}`} className="h-20 w-full object-cover" />
               {index === 0 ? (
                 <span className="txt-compact-xsmall bg-ui-bg-base/80 absolute bottom-1 left-1 rounded px-1">Main</span>
@@ -148,7 +152,13 @@ export const SingleImageUpload = ({
           <Text size="xsmall" className="text-ui-fg-subtle min-w-0 flex-1 truncate">
             {value.split("/").pop()}
           </Text>
-          <IconButton type="button" size="small" variant="transparent" aria-label={`Remove ${label}`} onClick={() => onChange("")}>
+          <IconButton
+            type="button"
+            size="small"
+            variant="transparent"
+            aria-label={`Remove ${label}`}
+            onClick={() => onChange("")}
+          >
             <XMark />
           </IconButton>
         </div>

@@ -5,7 +5,6 @@ import { useNavigate } from "react-router-dom"
 import { useSaveLandingPage } from "../../hooks/use-landing-pages"
 import { useProducts } from "../../hooks/use-products"
 import { serverMessage } from "../../lib/errors"
-import { metaPixelProblem } from "../../lib/meta"
 import {
   badgeDeliveryWarning,
   editorStateFromPage,
@@ -14,6 +13,7 @@ import {
   type EditorState,
   type LandingPage,
 } from "../../lib/landing-pages"
+import { metaPixelProblem } from "../../lib/meta"
 import { Page, PageHeader } from "../page-header"
 import { LandingPreview } from "./preview"
 import { BasicTab, BenefitsTab, HeroTab, SettingsTab, StylingTab, TestimonialsTab } from "./tabs"
@@ -75,7 +75,12 @@ export const LandingEditor = ({ page }: { page?: LandingPage }) => {
         title={editing ? "Edit Landing Page" : "Create Landing Page"}
         subtitle={editing ? page?.title : "A single-product page with a cash-on-delivery order form"}
         leading={
-          <IconButton size="small" variant="transparent" aria-label="Back to landing pages" onClick={() => navigate(LIST_PATH)}>
+          <IconButton
+            size="small"
+            variant="transparent"
+            aria-label="Back to landing pages"
+            onClick={() => navigate(LIST_PATH)}
+          >
             <ArrowLeft />
           </IconButton>
         }

@@ -1,8 +1,8 @@
 import { Container, Heading, Text } from "@medusajs/ui"
 import { formatMoney } from "@shop/contract"
 import { percentOff, unitPrice } from "@shop/contract"
-import { parseBadges, slugify, type EditorState } from "../../lib/landing-pages"
 import type { Product } from "@shop/contract"
+import { parseBadges, slugify, type EditorState } from "../../lib/landing-pages"
 
 /** A small live preview of the page's hero, in the page's colours and font. */
 export const LandingPreview = ({ state, product }: { state: EditorState; product: Product | undefined }) => {
@@ -38,9 +38,14 @@ export const LandingPreview = ({ state, product }: { state: EditorState; product
             <span className="text-lg font-bold" style={{ color: styling.primaryColor }}>
               {formatMoney(unitPrice(product))}
             </span>
-            {off !== null ? <span className="text-ui-fg-muted text-sm line-through">{formatMoney(product.price)}</span> : null}
+            {off !== null ? (
+              <span className="text-ui-fg-muted text-sm line-through">{formatMoney(product.price)}</span>
+            ) : null}
             {off !== null && hero.showDiscount ? (
-              <span className="rounded px-1.5 py-0.5 text-xs font-semibold text-white" style={{ background: styling.accentColor }}>
+              <span
+                className="rounded px-1.5 py-0.5 text-xs font-semibold text-white"
+                style={{ background: styling.accentColor }}
+              >
                 {off}% OFF
               </span>
             ) : null}

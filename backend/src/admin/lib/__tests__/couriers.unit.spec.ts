@@ -35,7 +35,8 @@ describe("canSendToCourier", () => {
   })
   it("is false once booked or once the order is over", () => {
     expect(canSendToCourier({ courier: parcel(), orderStatus: "shipped" })).toBe(false)
-    for (const status of ["cancelled", "delivered", "completed"]) expect(canSendToCourier({ courier: null, orderStatus: status })).toBe(false)
+    for (const status of ["cancelled", "delivered", "completed"])
+      expect(canSendToCourier({ courier: null, orderStatus: status })).toBe(false)
   })
 })
 
@@ -63,22 +64,36 @@ describe("bookingRequest", () => {
   it("needs another courier's name and code, trimmed", () => {
     expect(bookingRequest("manual", "Sundarban", "")).toBeNull()
     expect(bookingRequest("manual", "  ", "SC-1")).toBeNull()
-    expect(bookingRequest("manual", " Sundarban ", " SC-1 ")).toEqual({ provider: "manual", courierName: "Sundarban", trackingCode: "SC-1" })
+    expect(bookingRequest("manual", " Sundarban ", " SC-1 ")).toEqual({
+      provider: "manual",
+      courierName: "Sundarban",
+      trackingCode: "SC-1",
+    })
   })
 })
 
 describe("bookingSummary", () => {
-  const ok = (orderId: string, booked = true): CourierBookingResult => ({ orderId, success: true, booked, data: parcel() })
+  const ok = (orderId: string, booked = true): CourierBookingResult => ({
+    orderId,
+    success: true,
+    booked,
+    data: parcel(),
+  })
   const no = (orderId: string, message: string): CourierBookingResult => ({ orderId, success: false, message })
   it("counts sent and not sent with the first refusal", () => {
-    expect(bookingSummary([ok("a"), ok("b"), no("c", "The order is cancelled"), ok("d"), no("e", "Steadfast is down")])).toEqual({
+    expect(
+      bookingSummary([ok("a"), ok("b"), no("c", "The order is cancelled"), ok("d"), no("e", "Steadfast is down")])
+    ).toEqual({
       text: "3 sent, 2 not sent: The order is cancelled",
       allSent: false,
     })
   })
   it("says when every order went, and names those already with a courier", () => {
     expect(bookingSummary([ok("a"), ok("b")])).toEqual({ text: "2 sent", allSent: true })
-    expect(bookingSummary([ok("a"), ok("b", false)])).toEqual({ text: "1 sent, 1 already with a courier", allSent: true })
+    expect(bookingSummary([ok("a"), ok("b", false)])).toEqual({
+      text: "1 sent, 1 already with a courier",
+      allSent: true,
+    })
   })
 })
 

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, formatTime } from "@shop/contract"
 import {
   DASHBOARD_PERIODS,
   DEFAULT_DASHBOARD_PERIOD,
@@ -6,7 +7,6 @@ import {
   periodLabel,
   showingLabel,
 } from "../dashboard"
-import { formatDate, formatDateTime, formatTime } from "@shop/contract"
 
 describe("dashboard periods", () => {
   it("offers Today, This Month, This Year and All Time, in that order, All Time by default", () => {

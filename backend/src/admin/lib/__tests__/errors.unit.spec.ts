@@ -2,7 +2,11 @@ import { messageOr, serverMessage, ShopApiError, uploadErrorMessage } from "../e
 
 /** What the SDK throws for a non-2xx answer: the body's message, else the status text. */
 class FetchErrorLike extends Error {
-  constructor(message: string, public statusText: string, public status: number) {
+  constructor(
+    message: string,
+    public statusText: string,
+    public status: number
+  ) {
     super(message)
   }
 }
@@ -15,7 +19,9 @@ describe("error wording", () => {
   })
 
   it("falls back when the server sent no message or nothing answered", () => {
-    expect(messageOr(new FetchErrorLike("Conflict", "Conflict", 409), "Something went wrong")).toBe("Something went wrong")
+    expect(messageOr(new FetchErrorLike("Conflict", "Conflict", 409), "Something went wrong")).toBe(
+      "Something went wrong"
+    )
     expect(messageOr(new TypeError("Failed to fetch"), "Something went wrong")).toBe("Something went wrong")
     expect(messageOr(new ShopApiError(""), "Something went wrong")).toBe("Something went wrong")
     expect(messageOr("boom", "Something went wrong")).toBe("Something went wrong")

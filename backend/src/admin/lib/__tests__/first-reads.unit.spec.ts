@@ -1,5 +1,5 @@
-import { sdk } from "../sdk"
 import { readKey, startFirstReads, takeFirstRead } from "../first-reads"
+import { sdk } from "../sdk"
 
 describe("a screen's first reads, sent while Medusa Admin starts", () => {
   const fetch = jest.spyOn(sdk.client, "fetch")
@@ -9,7 +9,9 @@ describe("a screen's first reads, sent while Medusa Admin starts", () => {
     expect(readKey("/api/admin/order/all-orders", { query: { q: undefined, offset: 0, limit: 20 } })).toBe(
       readKey("/api/admin/order/all-orders", { query: { limit: 20, offset: 0 } })
     )
-    expect(readKey("/api/admin/dashboard", { query: { period: "all" } })).not.toBe(readKey("/api/admin/dashboard", { query: { period: "today" } }))
+    expect(readKey("/api/admin/dashboard", { query: { period: "all" } })).not.toBe(
+      readKey("/api/admin/dashboard", { query: { period: "today" } })
+    )
     expect(readKey("/api/admin/landing-pages", { method: "POST", body: {} })).toBeNull()
   })
 
@@ -20,10 +22,16 @@ describe("a screen's first reads, sent while Medusa Admin starts", () => {
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(fetch).toHaveBeenCalledWith("/api/admin/order/all-orders", { query: { q: undefined, offset: 0, limit: 20 } })
     const init = { query: { q: undefined, offset: 0, limit: 20 } }
-    expect(await takeFirstRead("/api/admin/order/all-orders", init, 2_000)).toEqual({ success: true, data: [], count: 0 })
+    expect(await takeFirstRead("/api/admin/order/all-orders", init, 2_000)).toEqual({
+      success: true,
+      data: [],
+      count: 0,
+    })
     // once only: a later read (a refetch, another page) goes to the server
     expect(await takeFirstRead("/api/admin/order/all-orders", init, 2_000)).toBeUndefined()
-    expect(await takeFirstRead("/api/admin/order/all-orders", { query: { offset: 20, limit: 20 } }, 2_000)).toBeUndefined()
+    expect(
+      await takeFirstRead("/api/admin/order/all-orders", { query: { offset: 20, limit: 20 } }, 2_000)
+    ).toBeUndefined()
   })
 
   it("hands over nothing for a failed read (not signed in) or a stale one, and sends nothing for other screens", async () => {

@@ -82,7 +82,12 @@ describe("the confirmation request", () => {
 })
 
 describe("the call log", () => {
-  const entry = (outcome: ConfirmationLogEntry["outcome"], at: string): ConfirmationLogEntry => ({ outcome, note: null, adminId: null, at })
+  const entry = (outcome: ConfirmationLogEntry["outcome"], at: string): ConfirmationLogEntry => ({
+    outcome,
+    note: null,
+    adminId: null,
+    at,
+  })
 
   it("is newest first and leaves its input alone", () => {
     const entries = [entry("no_answer", "2026-11-22T10:00:00.000Z"), entry("confirmed", "2026-11-22T11:00:00.000Z")]
@@ -114,7 +119,9 @@ describe("the rules form", () => {
 
   it("names each field that is wrong, in plain words", () => {
     const form = rulesForm(DEFAULT_GUARD_RULES)
-    expect(parseRulesForm({ ...form, minFinishedOrders: "2.5", velocityPerPhone: "", minSuccessPercent: "120" })).toEqual({
+    expect(
+      parseRulesForm({ ...form, minFinishedOrders: "2.5", velocityPerPhone: "", minSuccessPercent: "120" })
+    ).toEqual({
       rules: null,
       errors: {
         minFinishedOrders: "Enter a whole number, 1 or more",
@@ -122,12 +129,18 @@ describe("the rules form", () => {
         minSuccessPercent: "Enter a percent from 0 to 100",
       },
     })
-    expect(parseRulesForm({ ...form, duplicateWindowHours: "0" }).errors).toEqual({ duplicateWindowHours: "Enter a whole number, 1 or more" })
-    expect(parseRulesForm({ ...form, minSuccessPercent: "abc" }).errors).toEqual({ minSuccessPercent: "Enter a percent from 0 to 100" })
+    expect(parseRulesForm({ ...form, duplicateWindowHours: "0" }).errors).toEqual({
+      duplicateWindowHours: "Enter a whole number, 1 or more",
+    })
+    expect(parseRulesForm({ ...form, minSuccessPercent: "abc" }).errors).toEqual({
+      minSuccessPercent: "Enter a percent from 0 to 100",
+    })
   })
 
   it("sends only what changed", () => {
-    expect(changedRules(DEFAULT_GUARD_RULES, { ...DEFAULT_GUARD_RULES, holdDuplicates: false, velocityPerPhone: 5 })).toEqual({
+    expect(
+      changedRules(DEFAULT_GUARD_RULES, { ...DEFAULT_GUARD_RULES, holdDuplicates: false, velocityPerPhone: 5 })
+    ).toEqual({
       holdDuplicates: false,
       velocityPerPhone: 5,
     })
@@ -156,6 +169,8 @@ describe("the blocklist form", () => {
     expect(blocklistRequest("phone", "12345", "x").error).toBe("Not a Bangladeshi mobile number (01XXXXXXXXX)")
     expect(blocklistRequest("phone", "01711000111", "  ").error).toBe("Say why")
     expect(blocklistRequest("address", "x".repeat(65), "x").error).toBe("The value is longer than 64 characters")
-    expect(blocklistRequest("address", "1.2.3.4", "x".repeat(201)).error).toBe("The reason is longer than 200 characters")
+    expect(blocklistRequest("address", "1.2.3.4", "x".repeat(201)).error).toBe(
+      "The reason is longer than 200 characters"
+    )
   })
 })

@@ -78,7 +78,9 @@ describe("trust badges and uploads", () => {
   it("checks image files before sending them", () => {
     expect(imageFileProblem({ type: "application/pdf", size: 10 })).toBe("Please select an image file")
     expect(imageFileProblem({ type: "", size: 10 })).toBe("Please select an image file")
-    expect(imageFileProblem({ type: "image/png", size: MAX_IMAGE_BYTES + 1 })).toBe("Image size should be less than 5MB")
+    expect(imageFileProblem({ type: "image/png", size: MAX_IMAGE_BYTES + 1 })).toBe(
+      "Image size should be less than 5MB"
+    )
     expect(imageFileProblem({ type: "image/webp", size: MAX_IMAGE_BYTES })).toBeNull()
     expect(MAX_IMAGE_BYTES).toBe(5_242_880)
   })
@@ -153,7 +155,13 @@ describe("the editor's state and body", () => {
   })
 
   it("renaming a stored page keeps its slug, even one that is still the title's; only editing the slug changes it", () => {
-    const page = { ...emptyEditorState(), _id: "lp_1", title: "Salwar Kameez Offer", slug: "salwar-kameez-offer", productId: { _id: "prod_9" } }
+    const page = {
+      ...emptyEditorState(),
+      _id: "lp_1",
+      title: "Salwar Kameez Offer",
+      slug: "salwar-kameez-offer",
+      productId: { _id: "prod_9" },
+    }
     let s = editorStateFromPage(page as unknown as LandingPage)
     s = withTitle(s, "Salwar Kameez Eid Offer")
     expect(s.slug).toBe("salwar-kameez-offer")
@@ -168,7 +176,13 @@ describe("the editor's state and body", () => {
       title: "Old",
       slug: "old",
       productId: null,
-      orderForm: { showOrderForm: true, fields: ["name"], showPhoneField: false, showAddressFields: false, showEmailField: false },
+      orderForm: {
+        showOrderForm: true,
+        fields: ["name"],
+        showPhoneField: false,
+        showAddressFields: false,
+        showEmailField: false,
+      },
     }
     const s = editorStateFromPage(stored as unknown as LandingPage)
     expect(s.orderForm).toEqual({

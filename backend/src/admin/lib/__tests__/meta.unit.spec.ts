@@ -1,6 +1,6 @@
 import { META_PIXEL_ID_MESSAGE, type MetaPurchaseView } from "@shop/contract"
-import { metaPixelProblem, metaPurchaseLine } from "../meta"
 import { editorPayload, editorStateFromPage, emptyEditorState, type LandingPage } from "../landing-pages"
+import { metaPixelProblem, metaPurchaseLine } from "../meta"
 
 const view = (patch: Partial<MetaPurchaseView>): MetaPurchaseView => ({
   state: "not_sent",
@@ -21,10 +21,18 @@ describe("the order dialog's Meta Purchase line", () => {
     expect(metaPurchaseLine(view({ reason: "Waiting: the order is held for a confirmation call" }))).toBe(
       "not sent: the order is held for a confirmation call"
     )
-    expect(metaPurchaseLine(view({ state: "sent", sentAt: "2026-11-25T06:00:00.000Z" }))).toBe("sent at 25 Nov 2026, 12:00 PM")
-    expect(metaPurchaseLine(view({ state: "failed", reason: "Meta is having trouble (HTTP 500)", nextAttemptAt: "2026-11-25T06:01:00.000Z" }))).toBe(
-      "failed: Meta is having trouble (HTTP 500) (tries again at 25 Nov 2026, 12:01 PM)"
+    expect(metaPurchaseLine(view({ state: "sent", sentAt: "2026-11-25T06:00:00.000Z" }))).toBe(
+      "sent at 25 Nov 2026, 12:00 PM"
     )
+    expect(
+      metaPurchaseLine(
+        view({
+          state: "failed",
+          reason: "Meta is having trouble (HTTP 500)",
+          nextAttemptAt: "2026-11-25T06:01:00.000Z",
+        })
+      )
+    ).toBe("failed: Meta is having trouble (HTTP 500) (tries again at 25 Nov 2026, 12:01 PM)")
     expect(metaPurchaseLine(view({ state: "given_up", reason: "older than 7 days: Meta refuses it" }))).toBe(
       "given up: older than 7 days: Meta refuses it"
     )

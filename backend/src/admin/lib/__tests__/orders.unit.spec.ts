@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from "@shop/contract"
 import {
   customerNameOf,
   firstAddress,
@@ -11,7 +12,6 @@ import {
   statusLabel,
   type ShopOrder,
 } from "../orders"
-import { ORDER_STATUSES } from "@shop/contract"
 
 const order = (over: Partial<ShopOrder> = {}): ShopOrder => ({
   _id: "order_01JABCDEF0123456789XYZW",
@@ -77,7 +77,9 @@ describe("how an order is shown", () => {
 
   it("names the guest, or the account", () => {
     expect(customerNameOf(order())).toBe("Rahima Akter")
-    expect(customerNameOf(order({ isGuest: false, guestName: null, userId: { _id: "cus_1", username: "karim" } }))).toBe("karim")
+    expect(
+      customerNameOf(order({ isGuest: false, guestName: null, userId: { _id: "cus_1", username: "karim" } }))
+    ).toBe("karim")
     expect(customerNameOf(order({ guestName: "  " }))).toBe("Guest")
   })
 

@@ -1,3 +1,4 @@
+import { brandLabel } from "@shop/contract"
 import {
   brandForCategory,
   brandOptions,
@@ -8,7 +9,6 @@ import {
   productPayload,
   productToForm,
 } from "../products"
-import { brandLabel } from "@shop/contract"
 
 describe("category and brand options", () => {
   it("offers the five categories", () => {

@@ -15,11 +15,11 @@ import {
   type DataTablePaginationState,
 } from "@medusajs/ui"
 import { useState } from "react"
+import { LANDING_DRAFT_MAX_AGE_DAYS } from "@shop/contract"
 import { Page, PageHeader } from "../../components/page-header"
 import { RowMarker } from "../../components/row-marker"
 import { useConvertIncompleteOrder, useIncompleteOrders } from "../../hooks/use-incomplete-orders"
 import { messageOr } from "../../lib/errors"
-import { LANDING_DRAFT_MAX_AGE_DAYS } from "@shop/contract"
 import {
   convertBlocker,
   draftAge,
@@ -202,10 +202,20 @@ const IncompleteOrdersPage = () => {
               {offset + 1}-{Math.min(offset + limit, count)} of {count}
             </Text>
             <div className="flex gap-x-2">
-              <Button size="small" variant="secondary" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={!table.getCanPreviousPage()}
+                onClick={() => table.previousPage()}
+              >
                 Previous
               </Button>
-              <Button size="small" variant="secondary" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={!table.getCanNextPage()}
+                onClick={() => table.nextPage()}
+              >
                 Next
               </Button>
             </div>

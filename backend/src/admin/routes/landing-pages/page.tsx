@@ -1,5 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowUpRightOnBox, DocumentText, Eye, EyeSlash, PencilSquare, Plus, SquareTwoStack, Trash } from "@medusajs/icons"
+import {
+  ArrowUpRightOnBox,
+  DocumentText,
+  Eye,
+  EyeSlash,
+  PencilSquare,
+  Plus,
+  SquareTwoStack,
+  Trash,
+} from "@medusajs/icons"
 import {
   Badge,
   Button,
@@ -17,11 +26,16 @@ import {
   usePrompt,
 } from "@medusajs/ui"
 import { Link, useNavigate } from "react-router-dom"
+import {
+  formatDate,
+  META_PURCHASE_TRIGGER_LABELS,
+  META_PURCHASE_TRIGGERS,
+  type MetaPurchaseTrigger,
+} from "@shop/contract"
 import { Page, PageHeader } from "../../components/page-header"
 import { RowMarker } from "../../components/row-marker"
 import { StatCard } from "../../components/stat-card"
 import { useDeleteLandingPage, useLandingPages, useToggleLandingPage } from "../../hooks/use-landing-pages"
-import { formatDate, META_PURCHASE_TRIGGER_LABELS, META_PURCHASE_TRIGGERS, type MetaPurchaseTrigger } from "@shop/contract"
 import { useMetaSettings, useSaveMetaSettings } from "../../hooks/use-meta"
 import { messageOr } from "../../lib/errors"
 import { conversionRate, landingSummary, type LandingPageListItem } from "../../lib/landing-pages"
@@ -102,7 +116,9 @@ const PageActions = ({ page }: { page: LandingPageListItem }) => {
   const onToggle = () =>
     toggle.mutate(page._id, {
       onSuccess: (answer) =>
-        toast.success(answer.message || (answer.data?.isActive ? "Landing page published" : "Landing page unpublished")),
+        toast.success(
+          answer.message || (answer.data?.isActive ? "Landing page published" : "Landing page unpublished")
+        ),
       onError: (error) => toast.error(messageOr(error, "Something went wrong")),
     })
 
@@ -135,7 +151,13 @@ const PageActions = ({ page }: { page: LandingPageListItem }) => {
           </a>
         </IconButton>
       ) : (
-        <IconButton size="small" variant="transparent" disabled title="Publish the page to view it" aria-label="View (publish first)">
+        <IconButton
+          size="small"
+          variant="transparent"
+          disabled
+          title="Publish the page to view it"
+          aria-label="View (publish first)"
+        >
           <ArrowUpRightOnBox />
         </IconButton>
       )}
@@ -253,7 +275,8 @@ const MetaSettingsCard = () => {
       <div className="flex flex-col gap-y-1">
         <Heading level="h2">Meta ads</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Pages send PageView and Lead from the browser; the shop sends Purchase from the server, never for fake or cancelled orders.
+          Pages send PageView and Lead from the browser; the shop sends Purchase from the server, never for fake or
+          cancelled orders.
         </Text>
         <Text size="xsmall" className="text-ui-fg-muted" data-testid="meta-settings-status">
           {settings.data

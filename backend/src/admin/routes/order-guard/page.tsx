@@ -17,12 +17,18 @@ import {
   useDataTable,
   usePrompt,
 } from "@medusajs/ui"
-import { BLOCKLIST_KINDS, formatDate, type BlocklistEntry, type BlocklistKind, type GuardRules } from "@shop/contract"
 import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
+import { BLOCKLIST_KINDS, formatDate, type BlocklistEntry, type BlocklistKind, type GuardRules } from "@shop/contract"
 import { Page, PageHeader } from "../../components/page-header"
 import { RowMarker } from "../../components/row-marker"
-import { useAddBlocklistEntry, useBlocklist, useGuardRules, useRemoveBlocklistEntry, useSaveGuardRules } from "../../hooks/use-order-guard"
+import {
+  useAddBlocklistEntry,
+  useBlocklist,
+  useGuardRules,
+  useRemoveBlocklistEntry,
+  useSaveGuardRules,
+} from "../../hooks/use-order-guard"
 import { messageOr } from "../../lib/errors"
 import {
   BLOCKLIST_KIND_LABELS,
@@ -38,7 +44,11 @@ import {
 } from "../../lib/guard"
 
 const HOLD_SWITCHES: { key: "holdHighRisk" | "holdDuplicates"; label: string; help: string }[] = [
-  { key: "holdHighRisk", label: "Hold high-risk orders", help: "They wait in To confirm until someone calls the customer." },
+  {
+    key: "holdHighRisk",
+    label: "Hold high-risk orders",
+    help: "They wait in To confirm until someone calls the customer.",
+  },
   { key: "holdDuplicates", label: "Hold duplicates", help: "A repeat of the same order waits in To confirm too." },
 ]
 
@@ -108,7 +118,12 @@ const RulesPanel = ({ saved }: { saved: GuardRules }) => {
       <div className="grid grid-cols-1 gap-x-6 gap-y-4 border-t pt-4 md:grid-cols-2">
         {HOLD_SWITCHES.map((hold) => (
           <div key={hold.key} className="flex items-start gap-x-3">
-            <Switch id={`rule-${hold.key}`} checked={form[hold.key]} onCheckedChange={(checked) => set(hold.key, checked)} aria-describedby={`rule-${hold.key}-help`} />
+            <Switch
+              id={`rule-${hold.key}`}
+              checked={form[hold.key]}
+              onCheckedChange={(checked) => set(hold.key, checked)}
+              aria-describedby={`rule-${hold.key}-help`}
+            />
             <div className="flex flex-col gap-y-0.5">
               <Label htmlFor={`rule-${hold.key}`} size="small" weight="plus">
                 {hold.label}
@@ -232,7 +247,13 @@ const RemoveButton = ({ entry }: { entry: BlocklistEntry }) => {
     })
   }
   return (
-    <Button size="small" variant="secondary" aria-label={`Remove ${entry.value}`} onClick={onRemove} isLoading={remove.isPending}>
+    <Button
+      size="small"
+      variant="secondary"
+      aria-label={`Remove ${entry.value}`}
+      onClick={onRemove}
+      isLoading={remove.isPending}
+    >
       <Trash />
       Remove
     </Button>
@@ -310,7 +331,8 @@ const OrderGuardPage = () => {
         <div className="px-6 py-4">
           <Heading level="h2">Rules</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            A phone's past orders in this shop decide its risk: high risk when too few were delivered; medium for a duplicate or too many orders in a day.
+            A phone's past orders in this shop decide its risk: high risk when too few were delivered; medium for a
+            duplicate or too many orders in a day.
           </Text>
         </div>
         {rules.isError ? (

@@ -3,6 +3,8 @@ import { Cash, ChartBar, CheckCircle, ExclamationCircle, ShoppingCart, Tag, User
 import { Badge, Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
+import { formatTime } from "@shop/contract"
+import { formatMoney } from "@shop/contract"
 import { GuestBadge, OrderStatusBadge } from "../../components/order-badges"
 import { Page, PageHeader } from "../../components/page-header"
 import { StatCard } from "../../components/stat-card"
@@ -14,9 +16,7 @@ import {
   showingLabel,
   type DashboardPeriod,
 } from "../../lib/dashboard"
-import { formatTime } from "@shop/contract"
 import { messageOr } from "../../lib/errors"
-import { formatMoney } from "@shop/contract"
 
 /** The merchant's dashboard (SPEC.md section 2.12). */
 const ShopDashboardPage = () => {

@@ -15,6 +15,8 @@ import {
   type DataTableRowSelectionState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { formatDateTime } from "@shop/contract"
+import { formatMoney } from "@shop/contract"
 import { BulkCourierModal } from "../../components/bulk-courier-modal"
 import { CourierCashSummary } from "../../components/courier-cash"
 import { CourierLine } from "../../components/courier-parcel"
@@ -24,12 +26,19 @@ import { RiskBadge } from "../../components/order-risk"
 import { Page, PageHeader } from "../../components/page-header"
 import { SupportPhone } from "../../components/support-phone"
 import { useOrders } from "../../hooks/use-orders"
-import { formatDateTime } from "@shop/contract"
 import { canSendToCourier } from "../../lib/couriers"
 import { messageOr } from "../../lib/errors"
 import { showsRiskInList } from "../../lib/guard"
-import { formatMoney } from "@shop/contract"
-import { customerNameOf, isNewOrder, normalizeSearch, orderNumberOf, ORDERS_PAGE_SIZE, phoneOf, SEARCH_PLACEHOLDER, type ShopOrder } from "../../lib/orders"
+import {
+  customerNameOf,
+  isNewOrder,
+  normalizeSearch,
+  orderNumberOf,
+  ORDERS_PAGE_SIZE,
+  phoneOf,
+  SEARCH_PLACEHOLDER,
+  type ShopOrder,
+} from "../../lib/orders"
 
 const columnHelper = createDataTableColumnHelper<ShopOrder>()
 
@@ -70,7 +79,9 @@ function useColumns(onView: (order: ShopOrder) => void) {
               {row.original.isGuest ? <GuestBadge /> : null}
             </div>
             {/* under the number, as the courier sits under the status: the table keeps its width at 1366 px */}
-            {row.original.risk && showsRiskInList(row.original.risk) ? <RiskBadge level={row.original.risk.level} /> : null}
+            {row.original.risk && showsRiskInList(row.original.risk) ? (
+              <RiskBadge level={row.original.risk.level} />
+            ) : null}
           </div>
         ),
         truncateTooltip: false,

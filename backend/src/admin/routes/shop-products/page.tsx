@@ -2,12 +2,12 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Plus, Tag } from "@medusajs/icons"
 import { Button, Container, Input, Skeleton, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import type { Product } from "@shop/contract"
 import { Page, PageHeader } from "../../components/page-header"
 import { ProductCard } from "../../components/product-card"
 import { ProductDrawer } from "../../components/product-drawer"
 import { useDeleteProduct, useProducts } from "../../hooks/use-products"
 import { messageOr } from "../../lib/errors"
-import type { Product } from "@shop/contract"
 
 /** Products (SPEC.md section 2.14): a grid of cards and the add/edit sheet. */
 const ShopProductsPage = () => {
@@ -78,7 +78,9 @@ const ShopProductsPage = () => {
         </Container>
       ) : visible.length === 0 ? (
         <Container className="px-6 py-10 text-center">
-          <Text className="text-ui-fg-muted">{filter.trim() ? "No products match this filter" : "No products yet"}</Text>
+          <Text className="text-ui-fg-muted">
+            {filter.trim() ? "No products match this filter" : "No products yet"}
+          </Text>
         </Container>
       ) : (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">

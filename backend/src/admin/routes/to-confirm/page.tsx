@@ -1,15 +1,23 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Phone, ShieldCheck } from "@medusajs/icons"
 import { Badge, Button, Checkbox, Container, Heading, Input, Label, Prompt, Skeleton, Text, toast } from "@medusajs/ui"
-import { formatDate, formatDateTime, formatMoney, telHref, type ConfirmationOutcome } from "@shop/contract"
 import { useState } from "react"
 import { Link } from "react-router-dom"
+import { formatDate, formatDateTime, formatMoney, telHref, type ConfirmationOutcome } from "@shop/contract"
 import { OrderStatusBadge } from "../../components/order-badges"
 import { CallLog, RiskBadge, RiskReasons } from "../../components/order-risk"
 import { Page, PageHeader } from "../../components/page-header"
 import { useConfirmOrder, useHeldOrders } from "../../hooks/use-order-guard"
 import { messageOr } from "../../lib/errors"
-import { confirmationRequest, historyLine, NOTE_MAX, noteError, orderAge, outcomeLabel, type HeldOrder } from "../../lib/guard"
+import {
+  confirmationRequest,
+  historyLine,
+  NOTE_MAX,
+  noteError,
+  orderAge,
+  outcomeLabel,
+  type HeldOrder,
+} from "../../lib/guard"
 import { customerNameOf, firstAddress, orderNumberOf, phoneOf } from "../../lib/orders"
 
 /** The phone's other orders shown at once (the rest are counted). */
@@ -99,7 +107,12 @@ const HeldOrderCard = ({ order }: { order: HeldOrder }) => {
             {number}
           </Heading>
           {order.risk ? <RiskBadge level={order.risk.level} size="xsmall" /> : null}
-          <Text size="small" className="text-ui-fg-subtle" title={formatDateTime(order.orderDate)} data-testid="held-order-age">
+          <Text
+            size="small"
+            className="text-ui-fg-subtle"
+            title={formatDateTime(order.orderDate)}
+            data-testid="held-order-age"
+          >
             waiting {orderAge(order.orderDate)}
           </Text>
         </div>
@@ -214,7 +227,11 @@ const HeldOrderCard = ({ order }: { order: HeldOrder }) => {
           </Prompt.Header>
           {phone ? (
             <div className="flex items-center gap-x-2 px-6 pb-4">
-              <Checkbox id={`blocklist-${order._id}`} checked={blocklist} onCheckedChange={(checked) => setBlocklist(checked === true)} />
+              <Checkbox
+                id={`blocklist-${order._id}`}
+                checked={blocklist}
+                onCheckedChange={(checked) => setBlocklist(checked === true)}
+              />
               <Label htmlFor={`blocklist-${order._id}`} size="small">
                 Also blocklist {phone}: its next orders are refused
               </Label>

@@ -10,8 +10,10 @@ export const emailSchema = capped(254, "Email is too long", "Email is required")
   .transform((value) => value.toLowerCase())
 
 /** A new password: 6 to 128 characters. */
-export const passwordSchema = capped(128, "Password must be at most 128 characters", "Password is required")
-  .min(6, "Password must be at least 6 characters")
+export const passwordSchema = capped(128, "Password must be at most 128 characters", "Password is required").min(
+  6,
+  "Password must be at least 6 characters"
+)
 
 export const RegisterSchema = z
   .object({

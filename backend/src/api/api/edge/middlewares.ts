@@ -1,7 +1,7 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { EDGE_VIEWS_PATH } from "@shop/contract"
 import { requireEdge } from "#app/api/utils/edge"
 import { validateShopBody } from "#app/api/utils/validate"
+import { EDGE_VIEWS_PATH } from "@shop/contract"
 import { EdgeViewsSchema } from "./validators"
 
 export const edgeMiddlewares: MiddlewareRoute[] = [

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { EDGE_VIEWS_LIMITS, isSlug, MAX_SLUG_LENGTH, type EdgeViewsRequest } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import { EDGE_VIEWS_LIMITS, isSlug, MAX_SLUG_LENGTH, type EdgeViewsRequest } from "@shop/contract"
 
 const badCount = `Each count must be a whole number from 1 to ${EDGE_VIEWS_LIMITS.viewsPerSlug}`
 
@@ -14,15 +14,23 @@ export const EdgeViewsSchema = z
   .object({
     views: z
       .record(
-        capped(MAX_SLUG_LENGTH, "A slug is at most 100 characters").refine(isSlug, "Each key of views must be a landing page slug"),
+        capped(MAX_SLUG_LENGTH, "A slug is at most 100 characters").refine(
+          isSlug,
+          "Each key of views must be a landing page slug"
+        ),
         z.number({ error: badCount }).int(badCount).min(1, badCount).max(EDGE_VIEWS_LIMITS.viewsPerSlug, badCount),
         {
           // a bad key: its own rule's message (never the key itself, which may be long)
           error: (issue) =>
-            issue.code === "invalid_key" ? (issue.issues as { message: string }[] | undefined)?.[0]?.message : "views must be an object of { slug: count }",
+            issue.code === "invalid_key"
+              ? (issue.issues as { message: string }[] | undefined)?.[0]?.message
+              : "views must be an object of { slug: count }",
         }
       )
-      .refine((views) => Object.keys(views).length <= EDGE_VIEWS_LIMITS.slugs, `At most ${EDGE_VIEWS_LIMITS.slugs} slugs in one batch`),
+      .refine(
+        (views) => Object.keys(views).length <= EDGE_VIEWS_LIMITS.slugs,
+        `At most ${EDGE_VIEWS_LIMITS.slugs} slugs in one batch`
+      ),
   })
   .strict()
 

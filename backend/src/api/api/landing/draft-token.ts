@@ -1,5 +1,5 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createHash, randomBytes } from "node:crypto"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { LANDING_DRAFT_MAX_AGE_DAYS } from "@shop/contract"
 
 /**

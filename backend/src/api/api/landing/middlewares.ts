@@ -1,8 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { rateLimited, tooManyRequests, tryAgainIn } from "#app/api/utils/rate-limit"
+import { validateShopBody } from "#app/api/utils/validate"
 import { clientAddress } from "#app/lib/client-address"
 import { limits, waitMinutes } from "#app/lib/rate-limit"
-import { validateShopBody } from "#app/api/utils/validate"
 import { presentedTokenHash } from "./draft-token"
 import { LandingDraftSchema, type LandingDraftInput } from "./validators"
 
@@ -19,7 +19,10 @@ const limitDraftSavesByAddress = rateLimited((_req, address) => [[limits.draftSa
  */
 const limitDraftsByPhone = rateLimited(
   (req) => [
-    [limits.draftsByPhone, `phone:${(req.validatedBody as LandingDraftInput).phone}:${presentedTokenHash(req)?.slice(0, 32) ?? "new"}`],
+    [
+      limits.draftsByPhone,
+      `phone:${(req.validatedBody as LandingDraftInput).phone}:${presentedTokenHash(req)?.slice(0, 32) ?? "new"}`,
+    ],
   ],
   tooManySaves
 )
@@ -47,6 +50,11 @@ export const landingMiddlewares: MiddlewareRoute[] = [
     matcher: "/api/landing/:slug/draft",
     methods: ["POST"],
     bodyParser: { sizeLimit: "8kb" },
-    middlewares: [limitDraftSavesByAddress, validateShopBody(LandingDraftSchema), limitDraftsByPhone, limitDraftPhonesByAddress],
+    middlewares: [
+      limitDraftSavesByAddress,
+      validateShopBody(LandingDraftSchema),
+      limitDraftsByPhone,
+      limitDraftPhonesByAddress,
+    ],
   },
 ]

@@ -1,6 +1,12 @@
 import { z } from "@medusajs/framework/zod"
-import { BN_MESSAGES, DELIVERY_AREAS, LANDING_DRAFT_CAPS, normalizeBdPhone, type LandingDraftBody } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import {
+  BN_MESSAGES,
+  DELIVERY_AREAS,
+  LANDING_DRAFT_CAPS,
+  normalizeBdPhone,
+  type LandingDraftBody,
+} from "@shop/contract"
 
 const tooLong = (max: number) => `${max} অক্ষরের বেশি লেখা যাবে না`
 /** Text the shopper may not have typed yet: trimmed, "" when empty (kept as not given). */

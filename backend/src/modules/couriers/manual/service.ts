@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { CourierFulfillmentService } from "../provider"
 import type { Parcel, ParcelRecord } from "../parcel"
+import { CourierFulfillmentService } from "../provider"
 
 /**
  * Any other courier (id courier_manual): the merchant books the
@@ -14,7 +14,8 @@ export class ManualCourierFulfillmentService extends CourierFulfillmentService {
   protected async book(parcel: Parcel): Promise<ParcelRecord> {
     const name = parcel.courier_name?.trim()
     const code = parcel.tracking_code?.trim()
-    if (!name || !code) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Type the courier's name and the tracking code")
+    if (!name || !code)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Type the courier's name and the tracking code")
     return {
       provider: "manual",
       courier_name: name,

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { CourierFulfillmentService } from "../provider"
 import type { Parcel, ParcelRecord } from "../parcel"
+import { CourierFulfillmentService } from "../provider"
 import { missingCourierSettings, steadfastSettings } from "../settings"
 import { SteadfastClient } from "../steadfast-client"
 
@@ -12,7 +12,10 @@ export class SteadfastFulfillmentService extends CourierFulfillmentService {
   protected async book(parcel: Parcel): Promise<ParcelRecord> {
     const settings = steadfastSettings()
     if (!settings) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Steadfast is not set up: set ${missingCourierSettings("steadfast").join(", ")}`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Steadfast is not set up: set ${missingCourierSettings("steadfast").join(", ")}`
+      )
     }
     return new SteadfastClient(settings).book(parcel)
   }

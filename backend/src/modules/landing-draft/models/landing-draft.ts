@@ -33,10 +33,6 @@ const LandingDraft = model
      */
     token_hash: model.text().nullable(),
   })
-  .indexes([
-    { on: ["page_id", "phone"], unique: true },
-    { on: ["phone", "status"] },
-    { on: ["status", "updated_at"] },
-  ])
+  .indexes([{ on: ["page_id", "phone"], unique: true }, { on: ["phone", "status"] }, { on: ["status", "updated_at"] }])
 
 export default LandingDraft

@@ -22,9 +22,12 @@ export default async function databasePoolLoader({ container }: LoaderOptions): 
     allowUnregistered: true,
   })
   const wanted = (config?.projectConfig?.databaseDriverOptions as { pool?: Partial<TarnPool> } | undefined)?.pool
-  const knex = container.resolve<{ client?: { pool?: TarnPool } } | undefined>(ContainerRegistrationKeys.PG_CONNECTION, {
-    allowUnregistered: true,
-  })
+  const knex = container.resolve<{ client?: { pool?: TarnPool } } | undefined>(
+    ContainerRegistrationKeys.PG_CONNECTION,
+    {
+      allowUnregistered: true,
+    }
+  )
   const pool = knex?.client?.pool
   if (!wanted || !pool) return
   if (typeof wanted.propagateCreateError === "boolean") pool.propagateCreateError = wanted.propagateCreateError

@@ -16,10 +16,6 @@ const OrderRequest = model
     /** The Medusa order it placed. */
     order_id: model.text(),
   })
-  .indexes([
-    { on: ["key"], unique: true, where: "deleted_at IS NULL" },
-    { on: ["order_id"] },
-    { on: ["created_at"] },
-  ])
+  .indexes([{ on: ["key"], unique: true, where: "deleted_at IS NULL" }, { on: ["order_id"] }, { on: ["created_at"] }])
 
 export default OrderRequest

@@ -1,5 +1,5 @@
-import { LoginForm } from '@/features/auth/components/login-form';
+import { LoginForm } from "@/features/auth/components/login-form"
 
 export function LoginRoute() {
-  return <LoginForm />;
+  return <LoginForm />
 }

@@ -1,5 +1,5 @@
-import { RegisterForm } from '@/features/auth/components/register-form';
+import { RegisterForm } from "@/features/auth/components/register-form"
 
 export function RegisterRoute() {
-  return <RegisterForm />;
+  return <RegisterForm />
 }

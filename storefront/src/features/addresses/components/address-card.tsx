@@ -1,18 +1,17 @@
-import { useId } from 'react';
-
-import { Button } from '@/components/ui/button';
-import type { Address } from '@shop/contract';
+import { useId } from "react"
+import { Button } from "@/components/ui/button"
+import type { Address } from "@shop/contract"
 
 type AddressCardProps = {
-  address: Address;
+  address: Address
   /** Checkout: the card can be chosen as the delivery address (blue border when chosen). */
-  selectable?: boolean;
-  selected?: boolean;
-  onSelect?: (address: Address) => void;
-  onEdit: (address: Address) => void;
-  onDelete: (address: Address) => void;
-  busy?: boolean;
-};
+  selectable?: boolean
+  selected?: boolean
+  onSelect?: (address: Address) => void
+  onEdit: (address: Address) => void
+  onDelete: (address: Address) => void
+  busy?: boolean
+}
 
 export function AddressCard({
   address,
@@ -23,10 +22,12 @@ export function AddressCard({
   onDelete,
   busy = false,
 }: AddressCardProps) {
-  const headingId = useId();
-  const classes = ['address-card', selectable && 'is-selectable', selected && 'is-selected'].filter(Boolean).join(' ');
+  const headingId = useId()
+  const classes = ["address-card", selectable && "is-selectable", selected && "is-selected"].filter(Boolean).join(" ")
 
   return (
+    // a click anywhere on the card is a mouse shortcut for its radio, which is the keyboard's way to choose it
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <li
       className={classes}
       data-testid="address-card"
@@ -54,6 +55,8 @@ export function AddressCard({
           <dd>{address.notes}</dd>
         </div>
       </dl>
+      {/* the actions' own clicks do not also choose the card */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div className="address-card__actions" onClick={(event) => event.stopPropagation()}>
         {selectable && (
           <label className="address-card__select">
@@ -64,7 +67,7 @@ export function AddressCard({
               aria-label={`Deliver to ${address.address}, ${address.city}`}
               onChange={() => onSelect?.(address)}
             />
-            <span>{selected ? 'Delivering here' : 'Deliver here'}</span>
+            <span>{selected ? "Delivering here" : "Deliver here"}</span>
           </label>
         )}
         <Button variant="outline" className="btn--small" disabled={busy} onClick={() => onEdit(address)}>
@@ -75,5 +78,5 @@ export function AddressCard({
         </Button>
       </div>
     </li>
-  );
+  )
 }

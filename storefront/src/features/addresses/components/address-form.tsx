@@ -1,27 +1,25 @@
-import type { FormEvent } from 'react';
-
-import { Button } from '@/components/ui/button';
-import { Field, TextAreaField } from '@/components/ui/field';
-import type { AddressFields } from '@shop/contract';
-
-import { ADDRESS_FIELDS, isAddressComplete } from '../utils/address-form';
+import type { FormEvent } from "react"
+import { Button } from "@/components/ui/button"
+import { Field, TextAreaField } from "@/components/ui/field"
+import type { AddressFields } from "@shop/contract"
+import { ADDRESS_FIELDS, isAddressComplete } from "../utils/address-form"
 
 type AddressFormProps = {
-  mode: 'add' | 'edit';
-  values: AddressFields;
-  onChange: (values: AddressFields) => void;
-  onSubmit: () => void;
-  onCancel?: () => void;
-  pending?: boolean;
-};
+  mode: "add" | "edit"
+  values: AddressFields
+  onChange: (values: AddressFields) => void
+  onSubmit: () => void
+  onCancel?: () => void
+  pending?: boolean
+}
 
 /** Add mode by default; edit mode reads 'Edit Address' / 'Update Address' (SPEC 2.8). */
 export function AddressForm({ mode, values, onChange, onSubmit, onCancel, pending = false }: AddressFormProps) {
-  const title = mode === 'edit' ? 'Edit Address' : 'Add New Address';
+  const title = mode === "edit" ? "Edit Address" : "Add New Address"
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isAddressComplete(values)) onSubmit();
+    event.preventDefault()
+    if (isAddressComplete(values)) onSubmit()
   }
 
   return (
@@ -35,8 +33,8 @@ export function AddressForm({ mode, values, onChange, onSubmit, onCancel, pendin
           autoComplete: field.autoComplete,
           required: true,
           value: values[field.name],
-        };
-        return field.type === 'textarea' ? (
+        }
+        return field.type === "textarea" ? (
           <TextAreaField
             key={field.name}
             {...common}
@@ -50,18 +48,18 @@ export function AddressForm({ mode, values, onChange, onSubmit, onCancel, pendin
             type={field.type}
             onChange={(event) => onChange({ ...values, [field.name]: event.target.value })}
           />
-        );
+        )
       })}
       <div className="address-form__actions">
         <Button type="submit" disabled={!isAddressComplete(values) || pending}>
-          {mode === 'edit' ? 'Update Address' : 'Add Address'}
+          {mode === "edit" ? "Update Address" : "Add Address"}
         </Button>
-        {mode === 'edit' && onCancel && (
+        {mode === "edit" && onCancel && (
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>
         )}
       </div>
     </form>
-  );
+  )
 }

@@ -1,35 +1,34 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
-import { isHttpError } from '@/lib/api-error';
-import { useLogin } from '@/lib/auth';
+import { useState, type FormEvent } from "react"
+import { Link, useNavigate } from "react-router-dom"
+import { Button } from "@/components/ui/button"
+import { Field } from "@/components/ui/field"
+import { toast } from "@/components/ui/toast"
+import { isHttpError } from "@/lib/api-error"
+import { useLogin } from "@/lib/auth"
 
 /** 'Sign In' (SPEC 2.3): email and password; on success the server's message and off to /. */
 export function LoginForm() {
-  const navigate = useNavigate();
-  const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const navigate = useNavigate()
+  const login = useLogin()
+  const [email, setEmail] = useState("")
+  const [password, setPassword] = useState("")
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    event.preventDefault()
     login.mutate(
       { email, password },
       {
         onSuccess: (body) => {
-          toast({ title: body.message || 'Logged in successfully', variant: 'success' });
-          navigate('/');
+          toast({ title: body.message || "Logged in successfully", variant: "success" })
+          navigate("/")
         },
         onError: (error) => {
           // An answer from the server: its message; anything else is an exception.
-          const message = isHttpError(error) ? error.message || 'Login failed!' : 'Something went wrong!';
-          toast({ title: message, variant: 'destructive' });
+          const message = isHttpError(error) ? error.message || "Login failed!" : "Something went wrong!"
+          toast({ title: message, variant: "destructive" })
         },
-      },
-    );
+      }
+    )
   }
 
   return (
@@ -62,9 +61,9 @@ export function LoginForm() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <Button type="submit" className="form__submit" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
+          {login.isPending ? "Signing In..." : "Sign In"}
         </Button>
       </form>
     </div>
-  );
+  )
 }

@@ -1,35 +1,33 @@
-import { useState } from 'react';
-
-import { Button } from '@/components/ui/button';
-import type { Product } from '@shop/contract';
-
-import { useAddToCartAction } from '../hooks/use-cart';
+import { useState } from "react"
+import { Button } from "@/components/ui/button"
+import type { Product } from "@shop/contract"
+import { useAddToCartAction } from "../hooks/use-cart"
 
 type AddToCartButtonProps = {
-  product: Product;
-  className?: string;
-};
+  product: Product
+  className?: string
+}
 
 /** 'Add to Cart', or a disabled 'Out of Stock' when stock is 0 or less (SPEC 2.6, 5). */
 export function AddToCartButton({ product, className }: AddToCartButtonProps) {
-  const addToCart = useAddToCartAction();
-  const [adding, setAdding] = useState(false);
-  const outOfStock = product.stock <= 0;
+  const addToCart = useAddToCartAction()
+  const [adding, setAdding] = useState(false)
+  const outOfStock = product.stock <= 0
 
   return (
     <Button
       className={className}
       disabled={outOfStock || adding}
       onClick={async () => {
-        setAdding(true);
+        setAdding(true)
         try {
-          await addToCart(product);
+          await addToCart(product)
         } finally {
-          setAdding(false);
+          setAdding(false)
         }
       }}
     >
-      {outOfStock ? 'Out of Stock' : 'Add to Cart'}
+      {outOfStock ? "Out of Stock" : "Add to Cart"}
     </Button>
-  );
+  )
 }

@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-
-import { Badge } from '@/components/ui/badge';
-import { Button, buttonClass } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-
-import { useCart } from '../hooks/use-cart';
-
-import { CartItems } from './cart-items';
+import { useState } from "react"
+import { useNavigate } from "react-router-dom"
+import { Badge } from "@/components/ui/badge"
+import { Button, buttonClass } from "@/components/ui/button"
+import { Dialog } from "@/components/ui/dialog"
+import { useCart } from "../hooks/use-cart"
+import { CartItems } from "./cart-items"
 
 function CartIcon() {
   return (
@@ -21,22 +18,22 @@ function CartIcon() {
         strokeLinejoin="round"
       />
     </svg>
-  );
+  )
 }
 
 /** The header's cart button with its item-count badge, and the cart drawer it opens (SPEC 2.4). */
 export function CartButton() {
-  const cart = useCart();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const count = cart.count;
+  const cart = useCart()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const count = cart.count
 
   return (
     <>
       <button
         type="button"
-        className={buttonClass('ghost', 'cart-button')}
-        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        className={buttonClass("ghost", "cart-button")}
+        aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
@@ -50,13 +47,13 @@ export function CartButton() {
         <Button
           className="cart-drawer__checkout"
           onClick={() => {
-            setOpen(false);
-            navigate('/checkout');
+            setOpen(false)
+            navigate("/checkout")
           }}
         >
           Checkout
         </Button>
       </Dialog>
     </>
-  );
+  )
 }

@@ -1,17 +1,17 @@
-import { type CartItem, formatMoney, unitPrice } from '@shop/contract';
+import { type CartItem, formatMoney, unitPrice } from "@shop/contract"
 
 type CartItemRowProps = {
-  item: CartItem;
-  busy?: boolean;
-  onQuantity: (productId: string, quantity: number) => void;
-  onRemove: (productId: string) => void;
-};
+  item: CartItem
+  busy?: boolean
+  onQuantity: (productId: string, quantity: number) => void
+  onRemove: (productId: string) => void
+}
 
 /** One cart line: image, title, unit price, quantity control (minimum 1), line total, remove. */
 export function CartItemRow({ item, busy = false, onQuantity, onRemove }: CartItemRowProps) {
-  const product = item.productId;
-  const price = unitPrice(product);
-  const atStock = Number.isFinite(product.stock) && item.quantity >= product.stock;
+  const product = item.productId
+  const price = unitPrice(product)
+  const atStock = Number.isFinite(product.stock) && item.quantity >= product.stock
 
   return (
     <li className="cart-item" data-testid="cart-item" aria-busy={busy}>
@@ -65,5 +65,5 @@ export function CartItemRow({ item, busy = false, onQuantity, onRemove }: CartIt
       </div>
       <p className="cart-item__total">{formatMoney(price * item.quantity)}</p>
     </li>
-  );
+  )
 }

@@ -1,22 +1,20 @@
-import { DELIVERY_AREA_LABELS, DELIVERY_CHARGE, formatMoney, type DeliveryArea } from '@shop/contract';
-
-import type { CartState } from '../hooks/use-cart';
-
-import { CartItemRow } from './cart-item-row';
+import { DELIVERY_AREA_LABELS, DELIVERY_CHARGE, formatMoney, type DeliveryArea } from "@shop/contract"
+import type { CartState } from "../hooks/use-cart"
+import { CartItemRow } from "./cart-item-row"
 
 type CartItemsProps = {
-  cart: CartState;
+  cart: CartState
   /**
    * At checkout: the delivery area of the address the order goes to (the
    * server charges the same: ৳60 inside Dhaka, ৳120 outside), shown as its own
    * line and added to the Total; `null` while no address says where.
    */
-  delivery?: DeliveryArea | null;
-};
+  delivery?: DeliveryArea | null
+}
 
 /** The cart's lines and its 'Total'; 'No items in cart' when empty. */
 export function CartItems({ cart, delivery }: CartItemsProps) {
-  if (cart.isLoading) return <p className="cart-items__empty">Loading...</p>;
+  if (cart.isLoading) return <p className="cart-items__empty">Loading...</p>
   return (
     <div className="cart-items">
       {cart.items.length === 0 ? (
@@ -47,16 +45,18 @@ export function CartItems({ cart, delivery }: CartItemsProps) {
             </p>
           ) : (
             <p className="cart-items__hint" data-testid="cart-delivery-hint">
-              Delivery: {formatMoney(DELIVERY_CHARGE.dhaka)} inside Dhaka, {formatMoney(DELIVERY_CHARGE.outside)} outside,
-              by the delivery address&apos;s city
+              Delivery: {formatMoney(DELIVERY_CHARGE.dhaka)} inside Dhaka, {formatMoney(DELIVERY_CHARGE.outside)}{" "}
+              outside, by the delivery address&apos;s city
             </p>
           )}
         </>
       )}
       <p className="cart-items__total">
         <span>Total</span>
-        <span data-testid="cart-total">{formatMoney(cart.total + (delivery && cart.items.length > 0 ? DELIVERY_CHARGE[delivery] : 0))}</span>
+        <span data-testid="cart-total">
+          {formatMoney(cart.total + (delivery && cart.items.length > 0 ? DELIVERY_CHARGE[delivery] : 0))}
+        </span>
       </p>
     </div>
-  );
+  )
 }

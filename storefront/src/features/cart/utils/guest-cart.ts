@@ -1,5 +1,5 @@
-import { readJson, writeJson } from '@/lib/storage';
-import type { AddressFields, CartItem, Product } from '@shop/contract';
+import { readJson, writeJson } from "@/lib/storage"
+import type { AddressFields, CartItem, Product } from "@shop/contract"
 
 /**
  * The guest cart (SPEC 3 and 4): localStorage key `guestCart` holds
@@ -8,149 +8,149 @@ import type { AddressFields, CartItem, Product } from '@shop/contract';
  * persists its results.
  */
 
-export const GUEST_CART_KEY = 'guestCart';
-export const GUEST_ADDRESS_KEY = 'guestAddress';
+export const GUEST_CART_KEY = "guestCart"
+export const GUEST_ADDRESS_KEY = "guestAddress"
 
-export type GuestCart = { items: CartItem[] };
+export type GuestCart = { items: CartItem[] }
 
 export type GuestCartAction =
-  | { type: 'add'; product: Product; quantity?: number; itemId: string }
-  | { type: 'update'; productId: string; quantity: number }
-  | { type: 'remove'; productId: string }
-  | { type: 'load'; cart: GuestCart }
-  | { type: 'clear' };
+  | { type: "add"; product: Product; quantity?: number; itemId: string }
+  | { type: "update"; productId: string; quantity: number }
+  | { type: "remove"; productId: string }
+  | { type: "load"; cart: GuestCart }
+  | { type: "clear" }
 
-export const EMPTY_GUEST_CART: GuestCart = Object.freeze({ items: [] }) as GuestCart;
+export const EMPTY_GUEST_CART: GuestCart = Object.freeze({ items: [] }) as GuestCart
 
 export function guestCartReducer(cart: GuestCart, action: GuestCartAction): GuestCart {
   switch (action.type) {
-    case 'add': {
-      const quantity = action.quantity ?? 1;
-      const present = cart.items.some((item) => item.productId._id === action.product._id);
+    case "add": {
+      const quantity = action.quantity ?? 1
+      const present = cart.items.some((item) => item.productId._id === action.product._id)
       if (present) {
         return {
           items: cart.items.map((item) =>
-            item.productId._id === action.product._id ? { ...item, quantity: item.quantity + quantity } : item,
+            item.productId._id === action.product._id ? { ...item, quantity: item.quantity + quantity } : item
           ),
-        };
+        }
       }
-      return { items: [...cart.items, { productId: action.product, quantity, _id: action.itemId }] };
+      return { items: [...cart.items, { productId: action.product, quantity, _id: action.itemId }] }
     }
-    case 'update':
-      if (action.quantity <= 0) return guestCartReducer(cart, { type: 'remove', productId: action.productId });
+    case "update":
+      if (action.quantity <= 0) return guestCartReducer(cart, { type: "remove", productId: action.productId })
       return {
         items: cart.items.map((item) =>
-          item.productId._id === action.productId ? { ...item, quantity: action.quantity } : item,
+          item.productId._id === action.productId ? { ...item, quantity: action.quantity } : item
         ),
-      };
-    case 'remove':
-      return { items: cart.items.filter((item) => item.productId._id !== action.productId) };
-    case 'load':
-      return parseGuestCart(action.cart);
-    case 'clear':
-      return EMPTY_GUEST_CART;
+      }
+    case "remove":
+      return { items: cart.items.filter((item) => item.productId._id !== action.productId) }
+    case "load":
+      return parseGuestCart(action.cart)
+    case "clear":
+      return EMPTY_GUEST_CART
   }
 }
 
 function isCartItem(value: unknown): value is CartItem {
-  if (!value || typeof value !== 'object') return false;
-  const item = value as Record<string, unknown>;
-  const product = item.productId as Record<string, unknown> | null;
+  if (!value || typeof value !== "object") return false
+  const item = value as Record<string, unknown>
+  const product = item.productId as Record<string, unknown> | null
   return (
     !!product &&
-    typeof product === 'object' &&
-    typeof product._id === 'string' &&
-    typeof item.quantity === 'number' &&
+    typeof product === "object" &&
+    typeof product._id === "string" &&
+    typeof item.quantity === "number" &&
     Number.isInteger(item.quantity) &&
     item.quantity > 0 &&
-    typeof item._id === 'string'
-  );
+    typeof item._id === "string"
+  )
 }
 
 /** A stored value as a cart: malformed entries (an older app, a hand edit) are dropped. */
 export function parseGuestCart(value: unknown): GuestCart {
-  const items = (value as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? { items: items.filter(isCartItem) } : EMPTY_GUEST_CART;
+  const items = (value as { items?: unknown } | null)?.items
+  return Array.isArray(items) ? { items: items.filter(isCartItem) } : EMPTY_GUEST_CART
 }
 
 /** A fresh cart line id. */
 export function newItemId(): string {
   const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID().replace(/-/g, '').slice(0, 12)
-      : Math.random().toString(36).slice(2, 14);
-  return `guest_${Date.now().toString(36)}${random}`;
+    typeof crypto !== "undefined" && "randomUUID" in crypto
+      ? crypto.randomUUID().replace(/-/g, "").slice(0, 12)
+      : Math.random().toString(36).slice(2, 14)
+  return `guest_${Date.now().toString(36)}${random}`
 }
 
 // ---------- the persisted store ----------
 
-let current: GuestCart | null = null;
-const listeners = new Set<() => void>();
+let current: GuestCart | null = null
+const listeners = new Set<() => void>()
 
 function read(): GuestCart {
-  current ??= parseGuestCart(readJson('local', GUEST_CART_KEY));
-  return current;
+  current ??= parseGuestCart(readJson("local", GUEST_CART_KEY))
+  return current
 }
 
 function notify() {
-  for (const listener of listeners) listener();
+  for (const listener of listeners) listener()
 }
 
 export function getGuestCart(): GuestCart {
-  return read();
+  return read()
 }
 
 /** Applies an action and persists the result; `clear` removes both guest keys. */
 export function dispatchGuestCart(action: GuestCartAction): GuestCart {
-  current = guestCartReducer(read(), action);
-  if (action.type === 'clear') {
+  current = guestCartReducer(read(), action)
+  if (action.type === "clear") {
     try {
-      window.localStorage.removeItem(GUEST_CART_KEY);
-      window.localStorage.removeItem(GUEST_ADDRESS_KEY);
+      window.localStorage.removeItem(GUEST_CART_KEY)
+      window.localStorage.removeItem(GUEST_ADDRESS_KEY)
     } catch {
       // storage disabled: nothing was kept
     }
   } else {
-    writeJson('local', GUEST_CART_KEY, current);
+    writeJson("local", GUEST_CART_KEY, current)
   }
-  notify();
-  return current;
+  notify()
+  return current
 }
 
 export function subscribeGuestCart(listener: () => void): () => void {
-  listeners.add(listener);
+  listeners.add(listener)
   // Another tab changed the cart: read it again.
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === GUEST_CART_KEY) {
-      current = null;
-      listener();
+      current = null
+      listener()
     }
-  };
-  window.addEventListener('storage', onStorage);
+  }
+  window.addEventListener("storage", onStorage)
   return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+    listeners.delete(listener)
+    window.removeEventListener("storage", onStorage)
+  }
 }
 
 /** Tests: forget the in-memory copy so the next read comes from storage. */
 export function resetGuestCartCache() {
-  current = null;
+  current = null
 }
 
 // ---------- guest address ----------
 
 export type GuestAddress = Partial<AddressFields> & {
-  guestName?: string;
-  guestEmail?: string;
-  guestPhone?: string;
-};
+  guestName?: string
+  guestEmail?: string
+  guestPhone?: string
+}
 
 export function loadGuestAddress(): GuestAddress | null {
-  const value = readJson('local', GUEST_ADDRESS_KEY);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as GuestAddress) : null;
+  const value = readJson("local", GUEST_ADDRESS_KEY)
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as GuestAddress) : null
 }
 
 export function saveGuestAddress(address: GuestAddress): void {
-  writeJson('local', GUEST_ADDRESS_KEY, address);
+  writeJson("local", GUEST_ADDRESS_KEY, address)
 }

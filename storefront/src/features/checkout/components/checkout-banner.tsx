@@ -14,5 +14,5 @@ export function CheckoutBanner() {
         <p className="checkout-banner__lead">Fast delivery across Bangladesh</p>
       </div>
     </div>
-  );
+  )
 }

@@ -1,26 +1,30 @@
-import { Field, TextAreaField } from '@/components/ui/field';
-
-import { DELIVERY_AREA_LABELS, deliveryAreaOf } from '@shop/contract';
-
-import type { GuestDeliveryInfo } from '../utils/checkout';
+import { Field, TextAreaField } from "@/components/ui/field"
+import { DELIVERY_AREA_LABELS, deliveryAreaOf } from "@shop/contract"
+import type { GuestDeliveryInfo } from "../utils/checkout"
 
 type GuestDeliveryFormProps = {
-  values: GuestDeliveryInfo;
-  onChange: (values: GuestDeliveryInfo) => void;
-};
+  values: GuestDeliveryInfo
+  onChange: (values: GuestDeliveryInfo) => void
+}
 
 const FIELDS = [
-  { name: 'guestName', label: 'Full Name', placeholder: 'Enter your full name', type: 'text', autoComplete: 'name' },
-  { name: 'guestEmail', label: 'Email', placeholder: 'Enter your email', type: 'email', autoComplete: 'email' },
-  { name: 'guestPhone', label: 'Phone', placeholder: 'Enter your phone number', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'Address', placeholder: 'Enter your address', type: 'text', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', placeholder: 'Enter your city', type: 'text', autoComplete: 'address-level2' },
-  { name: 'pincode', label: 'Pincode', placeholder: 'Enter your pincode', type: 'text', autoComplete: 'postal-code' },
-] as const satisfies readonly { name: keyof GuestDeliveryInfo; [key: string]: string }[];
+  { name: "guestName", label: "Full Name", placeholder: "Enter your full name", type: "text", autoComplete: "name" },
+  { name: "guestEmail", label: "Email", placeholder: "Enter your email", type: "email", autoComplete: "email" },
+  { name: "guestPhone", label: "Phone", placeholder: "Enter your phone number", type: "tel", autoComplete: "tel" },
+  {
+    name: "address",
+    label: "Address",
+    placeholder: "Enter your address",
+    type: "text",
+    autoComplete: "street-address",
+  },
+  { name: "city", label: "City", placeholder: "Enter your city", type: "text", autoComplete: "address-level2" },
+  { name: "pincode", label: "Pincode", placeholder: "Enter your pincode", type: "text", autoComplete: "postal-code" },
+] as const satisfies readonly { name: keyof GuestDeliveryInfo; [key: string]: string }[]
 
 /** The guest's 'Delivery Information' (SPEC 2.7); checked when the order is placed. */
 export function GuestDeliveryForm({ values, onChange }: GuestDeliveryFormProps) {
-  const area = deliveryAreaOf(values.city);
+  const area = deliveryAreaOf(values.city)
   return (
     <section className="checkout-panel" aria-labelledby="delivery-information">
       <h2 id="delivery-information" className="checkout-panel__title">
@@ -47,12 +51,12 @@ export function GuestDeliveryForm({ values, onChange }: GuestDeliveryFormProps) 
           value={values.notes}
           onChange={(event) => onChange({ ...values, notes: event.target.value })}
         />
-        {values.city.trim() !== '' && (
+        {values.city.trim() !== "" && (
           <p className="checkout-panel__hint" data-testid="delivery-area">
             Delivery area: {DELIVERY_AREA_LABELS[area]}
           </p>
         )}
       </div>
     </section>
-  );
+  )
 }

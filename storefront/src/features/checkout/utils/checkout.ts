@@ -1,55 +1,55 @@
-import { CHECKOUT_MESSAGES, deliveryAreaOf, isEmail, unitPrice, type CartItem, type DeliveryArea } from '@shop/contract';
+import { CHECKOUT_MESSAGES, deliveryAreaOf, isEmail, unitPrice, type CartItem, type DeliveryArea } from "@shop/contract"
 
 /** Guest delivery info (SPEC 3); notes optional. */
 export type GuestDeliveryInfo = {
-  guestName: string;
-  guestEmail: string;
-  guestPhone: string;
-  address: string;
-  city: string;
-  pincode: string;
-  notes: string;
-};
+  guestName: string
+  guestEmail: string
+  guestPhone: string
+  address: string
+  city: string
+  pincode: string
+  notes: string
+}
 
 export const EMPTY_GUEST_INFO: GuestDeliveryInfo = {
-  guestName: '',
-  guestEmail: '',
-  guestPhone: '',
-  address: '',
-  city: '',
-  pincode: '',
-  notes: '',
-};
+  guestName: "",
+  guestEmail: "",
+  guestPhone: "",
+  address: "",
+  city: "",
+  pincode: "",
+  notes: "",
+}
 
-const REQUIRED_GUEST_FIELDS = ['guestName', 'guestEmail', 'guestPhone', 'address', 'city', 'pincode'] as const;
+const REQUIRED_GUEST_FIELDS = ["guestName", "guestEmail", "guestPhone", "address", "city", "pincode"] as const
 
 export const MESSAGES = {
   ...CHECKOUT_MESSAGES,
-  noAddress: 'Please select a delivery address before checkout!',
-  created: 'Order created successfully!',
-  failed: 'Failed to create order. Please try again.',
-} as const;
+  noAddress: "Please select a delivery address before checkout!",
+  created: "Order created successfully!",
+  failed: "Failed to create order. Please try again.",
+} as const
 
 export function isValidEmail(email: string): boolean {
-  return isEmail(email.trim());
+  return isEmail(email.trim())
 }
 
 /** The first problem of a guest checkout, or null when it can go ahead (SPEC 5). */
 export function validateGuestCheckout(info: GuestDeliveryInfo, itemCount: number): string | null {
-  if (itemCount === 0) return MESSAGES.emptyCart;
-  if (REQUIRED_GUEST_FIELDS.some((key) => info[key].trim() === '')) return MESSAGES.fillAll;
-  if (!isValidEmail(info.guestEmail)) return MESSAGES.badEmail;
-  return null;
+  if (itemCount === 0) return MESSAGES.emptyCart
+  if (REQUIRED_GUEST_FIELDS.some((key) => info[key].trim() === "")) return MESSAGES.fillAll
+  if (!isValidEmail(info.guestEmail)) return MESSAGES.badEmail
+  return null
 }
 
 /** The first problem of a signed-in checkout, or null. */
 export function validateCustomerCheckout(itemCount: number, addressId: string | null | undefined): string | null {
-  if (itemCount === 0) return MESSAGES.emptyCart;
-  if (!addressId) return MESSAGES.noAddress;
-  return null;
+  if (itemCount === 0) return MESSAGES.emptyCart
+  if (!addressId) return MESSAGES.noAddress
+  return null
 }
 
-export type OrderLine = { productId: string; title: string; image: string; price: number; quantity: number };
+export type OrderLine = { productId: string; title: string; image: string; price: number; quantity: number }
 
 export function orderLines(items: readonly CartItem[]): OrderLine[] {
   return items.map((item) => ({
@@ -58,34 +58,34 @@ export function orderLines(items: readonly CartItem[]): OrderLine[] {
     image: item.productId.image,
     price: unitPrice(item.productId),
     quantity: item.quantity,
-  }));
+  }))
 }
 
 export type GuestOrderBody = {
-  isGuest: true;
-  guestName: string;
-  guestEmail: string;
-  guestPhone: string;
-  landingPageSlug: string | null;
-  cartItems: OrderLine[];
-  addressInfo: { address: string; city: string; pincode: string; number: string; notes: string }[];
-  deliveryArea: DeliveryArea;
-  TotalAmount: number;
-  orderStatus: 'pending';
-  orderDate: string;
-  orderUpdateDate: string;
-};
+  isGuest: true
+  guestName: string
+  guestEmail: string
+  guestPhone: string
+  landingPageSlug: string | null
+  cartItems: OrderLine[]
+  addressInfo: { address: string; city: string; pincode: string; number: string; notes: string }[]
+  deliveryArea: DeliveryArea
+  TotalAmount: number
+  orderStatus: "pending"
+  orderDate: string
+  orderUpdateDate: string
+}
 
 export type CustomerOrderBody = {
-  userId: string;
-  cartId: string | null;
-  addressInfo: { addressId: string };
-  TotalAmount: number;
-  cartItems: OrderLine[];
-  orderStatus: 'pending';
-  orderDate: string;
-  orderUpdateDate: string;
-};
+  userId: string
+  cartId: string | null
+  addressInfo: { addressId: string }
+  TotalAmount: number
+  cartItems: OrderLine[]
+  orderStatus: "pending"
+  orderDate: string
+  orderUpdateDate: string
+}
 
 /** The guest body of create-order (SPEC 7); the server prices it again. */
 export function buildGuestOrder(
@@ -93,12 +93,12 @@ export function buildGuestOrder(
   items: readonly CartItem[],
   total: number,
   now: Date,
-  landingPageSlug: string | null = null,
+  landingPageSlug: string | null = null
 ): GuestOrderBody {
   const trimmed = Object.fromEntries(
-    Object.entries(info).map(([key, value]) => [key, value.trim()]),
-  ) as GuestDeliveryInfo;
-  const date = now.toISOString();
+    Object.entries(info).map(([key, value]) => [key, value.trim()])
+  ) as GuestDeliveryInfo
+  const date = now.toISOString()
   return {
     isGuest: true,
     guestName: trimmed.guestName,
@@ -117,10 +117,10 @@ export function buildGuestOrder(
     ],
     deliveryArea: deliveryAreaOf(trimmed.city),
     TotalAmount: total,
-    orderStatus: 'pending',
+    orderStatus: "pending",
     orderDate: date,
     orderUpdateDate: date,
-  };
+  }
 }
 
 /** The signed-in body of create-order: the server cart to one of the customer's addresses. */
@@ -130,42 +130,42 @@ export function buildCustomerOrder(
   addressId: string,
   items: readonly CartItem[],
   total: number,
-  now: Date,
+  now: Date
 ): CustomerOrderBody {
-  const date = now.toISOString();
+  const date = now.toISOString()
   return {
     userId,
     cartId,
     addressInfo: { addressId },
     TotalAmount: total,
     cartItems: orderLines(items),
-    orderStatus: 'pending',
+    orderStatus: "pending",
     orderDate: date,
     orderUpdateDate: date,
-  };
+  }
 }
 
 /** What a page may hand to /checkout in navigation state (a landing page, say). */
-export type CheckoutPrefill = { info: Partial<GuestDeliveryInfo>; landingPageSlug: string | null };
+export type CheckoutPrefill = { info: Partial<GuestDeliveryInfo>; landingPageSlug: string | null }
 
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === "string" ? value : undefined
 }
 
 /** Reads name, email, phone, address (and city, pincode) and a landing page slug from navigation state. */
 export function prefillFromState(state: unknown): CheckoutPrefill {
-  if (!state || typeof state !== 'object') return { info: {}, landingPageSlug: null };
-  const s = state as Record<string, unknown>;
+  if (!state || typeof state !== "object") return { info: {}, landingPageSlug: null }
+  const s = state as Record<string, unknown>
   const entries: [keyof GuestDeliveryInfo, string | undefined][] = [
-    ['guestName', text(s.guestName) ?? text(s.name)],
-    ['guestEmail', text(s.guestEmail) ?? text(s.email)],
-    ['guestPhone', text(s.guestPhone) ?? text(s.phone)],
-    ['address', text(s.address)],
-    ['city', text(s.city)],
-    ['pincode', text(s.pincode)],
-  ];
-  const info: Partial<GuestDeliveryInfo> = {};
-  for (const [key, value] of entries) if (value) info[key] = value;
-  const slug = text(s.landingPageSlug) ?? text(s.slug) ?? null;
-  return { info, landingPageSlug: slug?.trim() || null };
+    ["guestName", text(s.guestName) ?? text(s.name)],
+    ["guestEmail", text(s.guestEmail) ?? text(s.email)],
+    ["guestPhone", text(s.guestPhone) ?? text(s.phone)],
+    ["address", text(s.address)],
+    ["city", text(s.city)],
+    ["pincode", text(s.pincode)],
+  ]
+  const info: Partial<GuestDeliveryInfo> = {}
+  for (const [key, value] of entries) if (value) info[key] = value
+  const slug = text(s.landingPageSlug) ?? text(s.slug) ?? null
+  return { info, landingPageSlug: slug?.trim() || null }
 }

@@ -1,40 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-
-import { buttonClass } from '@/components/ui/button';
-
-import { BANNER_INTERVAL_MS, wrapIndex } from '../utils/carousel';
-
-import { BANNERS, type Banner } from './banners';
+import { useCallback, useEffect, useState } from "react"
+import { Link } from "react-router-dom"
+import { buttonClass } from "@/components/ui/button"
+import { BANNER_INTERVAL_MS, wrapIndex } from "../utils/carousel"
+import { BANNERS, type Banner } from "./banners"
 
 type BannerCarouselProps = {
-  banners?: readonly Banner[];
-  intervalMs?: number;
-};
+  banners?: readonly Banner[]
+  intervalMs?: number
+}
 
 /** Auto-rotating banner carousel (SPEC 2.4): advances every 3 seconds and wraps; arrows wrap too. */
 export function BannerCarousel({ banners = BANNERS, intervalMs = BANNER_INTERVAL_MS }: BannerCarouselProps) {
-  const count = banners.length;
-  const [index, setIndex] = useState(0);
+  const count = banners.length
+  const [index, setIndex] = useState(0)
   // Bumped by manual navigation so the next automatic step waits a full interval.
-  const [tick, setTick] = useState(0);
+  const [tick, setTick] = useState(0)
 
   useEffect(() => {
-    if (count < 2) return;
-    const timer = setInterval(() => setIndex((current) => wrapIndex(current, 1, count)), intervalMs);
-    return () => clearInterval(timer);
-  }, [count, intervalMs, tick]);
+    if (count < 2) return
+    const timer = setInterval(() => setIndex((current) => wrapIndex(current, 1, count)), intervalMs)
+    return () => clearInterval(timer)
+  }, [count, intervalMs, tick])
 
-  const go = useCallback(
-    (next: number) => {
-      setIndex(next);
-      setTick((t) => t + 1);
-    },
-    [],
-  );
+  const go = useCallback((next: number) => {
+    setIndex(next)
+    setTick((t) => t + 1)
+  }, [])
 
-  const banner = banners[index];
-  if (!banner) return null;
+  const banner = banners[index]
+  if (!banner) return null
 
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label="Featured offers">
@@ -50,7 +44,7 @@ export function BannerCarousel({ banners = BANNERS, intervalMs = BANNER_INTERVAL
           <p className="banner__eyebrow">{banner.eyebrow}</p>
           <h2 className="banner__title">{banner.title}</h2>
           <p className="banner__lead">{banner.text}</p>
-          <Link to={banner.to} className={buttonClass('primary', 'banner__cta')}>
+          <Link to={banner.to} className={buttonClass("primary", "banner__cta")}>
             {banner.cta}
           </Link>
         </div>
@@ -80,13 +74,13 @@ export function BannerCarousel({ banners = BANNERS, intervalMs = BANNER_INTERVAL
           <button
             key={item.id}
             type="button"
-            className={i === index ? 'carousel__dot is-active' : 'carousel__dot'}
+            className={i === index ? "carousel__dot is-active" : "carousel__dot"}
             aria-label={`Go to banner ${i + 1}`}
-            aria-current={i === index ? 'true' : undefined}
+            aria-current={i === index ? "true" : undefined}
             onClick={() => go(i)}
           />
         ))}
       </div>
     </section>
-  );
+  )
 }

@@ -1,8 +1,5 @@
-import { useState } from 'react';
-
-import { apiFetch } from '@/lib/http';
-
-import { BN } from '../utils/bn';
+import { useState } from "react"
+import { apiFetch } from "@/lib/http"
 import {
   IDEMPOTENCY_HEADER,
   orderAttempt,
@@ -10,7 +7,8 @@ import {
   type DeliveryArea,
   type LandingOrderRequest,
   type OrderConfirmation,
-} from '@shop/contract';
+} from "@shop/contract"
+import { BN } from "../utils/bn"
 
 /**
  * The guest order body a landing page sends (SPEC section 3, "Guest order
@@ -18,41 +16,41 @@ import {
  * with what this form adds for show, prices as text and its total.
  */
 export type LandingOrderPayload = {
-  isGuest: true;
-  guestName: string;
-  guestPhone: string;
-  guestEmail: string;
-  landingPageSlug: string;
-  deliveryArea: DeliveryArea;
+  isGuest: true
+  guestName: string
+  guestPhone: string
+  guestEmail: string
+  landingPageSlug: string
+  deliveryArea: DeliveryArea
   cartItems: {
-    productId: string;
-    title: string;
-    image: string;
-    price: string;
-    salePrice: string;
-    quantity: number;
-  }[];
-  addressInfo: [{ address: string; city: string; number: string }];
-  TotalAmount: number;
-  orderStatus: 'pending';
-  fbclid?: string;
-  eventSourceUrl?: string;
-};
+    productId: string
+    title: string
+    image: string
+    price: string
+    salePrice: string
+    quantity: number
+  }[]
+  addressInfo: [{ address: string; city: string; number: string }]
+  TotalAmount: number
+  orderStatus: "pending"
+  fbclid?: string
+  eventSourceUrl?: string
+}
 
 /**
  * What the confirmation page shows (SPEC section 3, "Order confirmation
  * data"): the contract's OrderConfirmation, any field possibly missing, since
  * the page reads it back from the navigation state, wherever that came from.
  */
-export type OrderConfirmationData = { [K in keyof OrderConfirmation]?: OrderConfirmation[K] | null };
+export type OrderConfirmationData = { [K in keyof OrderConfirmation]?: OrderConfirmation[K] | null }
 
-export type LandingOrderResult = { message: string; confirmation: OrderConfirmationData };
+export type LandingOrderResult = { message: string; confirmation: OrderConfirmationData }
 
 /** A refused or failed order, with the message the shopper should read. */
 export class LandingOrderError extends Error {
   constructor(message: string) {
-    super(message);
-    this.name = 'LandingOrderError';
+    super(message)
+    this.name = "LandingOrderError"
   }
 }
 
@@ -62,40 +60,43 @@ export class LandingOrderError extends Error {
  * included, gets the Bengali "ordering failed, try again".
  */
 export function orderErrorMessage(error: unknown): string {
-  if (error instanceof LandingOrderError) return error.message;
-  const { status, message, statusText } = (error ?? {}) as { status?: unknown; message?: unknown; statusText?: unknown };
+  if (error instanceof LandingOrderError) return error.message
+  const { status, message, statusText } = (error ?? {}) as { status?: unknown; message?: unknown; statusText?: unknown }
   if (
-    typeof status === 'number' &&
+    typeof status === "number" &&
     status >= 400 &&
     status < 500 &&
-    typeof message === 'string' &&
-    message.trim() !== '' &&
+    typeof message === "string" &&
+    message.trim() !== "" &&
     message !== statusText
   ) {
-    return message;
+    return message
   }
-  return BN.orderFailed;
+  return BN.orderFailed
 }
 
 /** Places a landing order; `idempotencyKey` is the attempt's (the contract's orderAttempt), the same on every retry of it. */
-export async function createLandingOrder(payload: LandingOrderPayload, idempotencyKey: string): Promise<LandingOrderResult> {
-  let response: CreateOrderAnswer;
+export async function createLandingOrder(
+  payload: LandingOrderPayload,
+  idempotencyKey: string
+): Promise<LandingOrderResult> {
+  let response: CreateOrderAnswer
   try {
-    response = await apiFetch<CreateOrderAnswer>('/api/shop/order/create-order', {
-      method: 'POST',
+    response = await apiFetch<CreateOrderAnswer>("/api/shop/order/create-order", {
+      method: "POST",
       // the session cookie (same origin) goes with every call, create-order included
       body: payload satisfies LandingOrderRequest,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    });
+    })
   } catch (error) {
-    throw new LandingOrderError(orderErrorMessage(error));
+    throw new LandingOrderError(orderErrorMessage(error))
   }
-  if (!response?.success) throw new LandingOrderError(response?.message || BN.orderFailed);
+  if (!response?.success) throw new LandingOrderError(response?.message || BN.orderFailed)
   const confirmation: OrderConfirmationData = response.confirmation ?? {
     orderNumber: response.data?.orderNumber ?? null,
     orderId: response.data?._id ?? null,
-  };
-  return { message: response.message || BN.orderPlaced, confirmation };
+  }
+  return { message: response.message || BN.orderPlaced, confirmation }
 }
 
 /**
@@ -104,23 +105,23 @@ export async function createLandingOrder(payload: LandingOrderPayload, idempoten
  * so the server makes one order and answers each tap with it.
  */
 export function useCreateLandingOrder() {
-  const [isPending, setPending] = useState(false);
-  const [keyFor] = useState(orderAttempt);
+  const [isPending, setPending] = useState(false)
+  const [keyFor] = useState(orderAttempt)
   const mutate = (
     payload: LandingOrderPayload,
-    handlers: { onSuccess: (result: LandingOrderResult) => void; onError: (error: unknown) => void },
+    handlers: { onSuccess: (result: LandingOrderResult) => void; onError: (error: unknown) => void }
   ) => {
-    setPending(true);
+    setPending(true)
     createLandingOrder(payload, keyFor(payload)).then(
       (result) => {
-        setPending(false);
-        handlers.onSuccess(result);
+        setPending(false)
+        handlers.onSuccess(result)
       },
       (error: unknown) => {
-        setPending(false);
-        handlers.onError(error);
-      },
-    );
-  };
-  return { isPending, mutate };
+        setPending(false)
+        handlers.onError(error)
+      }
+    )
+  }
+  return { isPending, mutate }
 }

@@ -1,58 +1,56 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from "react"
+import { apiFetch } from "@/lib/http"
+import { LANDING_NOT_FOUND, type LandingPage, type LandingPageAnswer } from "@shop/contract"
 
-import { LANDING_NOT_FOUND, type LandingPage, type LandingPageAnswer } from '@shop/contract';
+export type { FontFamily, LandingPage, LandingProduct } from "@shop/contract"
+export type LandingHero = LandingPage["hero"]
+export type LandingBenefit = LandingPage["benefits"][number]
+export type LandingTestimonial = LandingPage["testimonials"][number]
 
-import { apiFetch } from '@/lib/http';
-
-export type { FontFamily, LandingPage, LandingProduct } from '@shop/contract';
-export type LandingHero = LandingPage['hero'];
-export type LandingBenefit = LandingPage['benefits'][number];
-export type LandingTestimonial = LandingPage['testimonials'][number];
-
-export { LANDING_NOT_FOUND };
-export const LANDING_LOAD_FAILED = 'Failed to load landing page';
+export { LANDING_NOT_FOUND }
+export const LANDING_LOAD_FAILED = "Failed to load landing page"
 
 /**
  * Why a landing page could not be shown. `status` follows the HTTP status so
  * the app's retry rule (no retry on 4xx) applies; a network failure has none.
  */
 export class LandingPageError extends Error {
-  readonly kind: 'not-found' | 'failed';
-  readonly status: number | undefined;
+  readonly kind: "not-found" | "failed"
+  readonly status: number | undefined
 
-  constructor(kind: 'not-found' | 'failed', status?: number) {
-    super(kind === 'not-found' ? LANDING_NOT_FOUND : LANDING_LOAD_FAILED);
-    this.name = 'LandingPageError';
-    this.kind = kind;
-    this.status = status;
+  constructor(kind: "not-found" | "failed", status?: number) {
+    super(kind === "not-found" ? LANDING_NOT_FOUND : LANDING_LOAD_FAILED)
+    this.name = "LandingPageError"
+    this.kind = kind
+    this.status = status
   }
 }
 
 function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === "number" ? status : undefined
 }
 
 export async function getLandingPage(slug: string): Promise<LandingPage> {
-  let response: LandingPageAnswer;
+  let response: LandingPageAnswer
   try {
     response = await apiFetch<LandingPageAnswer>(`/api/landing/${encodeURIComponent(slug)}`, {
       // Every read counts one view: never from the browser's HTTP cache.
-      cache: 'no-store',
-    });
+      cache: "no-store",
+    })
   } catch (error) {
-    const status = statusOf(error);
-    throw status === 404 ? new LandingPageError('not-found', 404) : new LandingPageError('failed', status);
+    const status = statusOf(error)
+    throw status === 404 ? new LandingPageError("not-found", 404) : new LandingPageError("failed", status)
   }
   // "load reports no success" (SPEC section 8) reads as not found.
-  if (!response?.success || !response.data) throw new LandingPageError('not-found', 404);
-  return response.data;
+  if (!response?.success || !response.data) throw new LandingPageError("not-found", 404)
+  return response.data
 }
 
 export type LandingPageState =
-  | { status: 'pending' }
-  | { status: 'error'; error: LandingPageError; retrying: boolean }
-  | { status: 'success'; data: LandingPage };
+  | { status: "pending" }
+  | { status: "error"; error: LandingPageError; retrying: boolean }
+  | { status: "success"; data: LandingPage }
 
 /**
  * The page of a visit. The storefront server renders it into the HTML and
@@ -63,26 +61,26 @@ export type LandingPageState =
 export function useLandingPage(slug: string, initial?: LandingPage | null) {
   const [state, setState] = useState<LandingPageState>(() =>
     initial
-      ? { status: 'success', data: initial }
+      ? { status: "success", data: initial }
       : initial === null
-        ? { status: 'error', error: new LandingPageError('not-found', 404), retrying: false }
-        : { status: 'pending' },
-  );
+        ? { status: "error", error: new LandingPageError("not-found", 404), retrying: false }
+        : { status: "pending" }
+  )
   const load = useCallback(() => {
-    let live = true;
+    let live = true
     getLandingPage(slug).then(
-      (data) => live && setState({ status: 'success', data }),
-      (error: LandingPageError) => live && setState({ status: 'error', error, retrying: false }),
-    );
+      (data) => live && setState({ status: "success", data }),
+      (error: LandingPageError) => live && setState({ status: "error", error, retrying: false })
+    )
     return () => {
-      live = false;
-    };
-  }, [slug]);
-  const needsLoad = initial === undefined;
-  useEffect(() => (needsLoad ? load() : undefined), [needsLoad, load]);
+      live = false
+    }
+  }, [slug])
+  const needsLoad = initial === undefined
+  useEffect(() => (needsLoad ? load() : undefined), [needsLoad, load])
   const retry = useCallback(() => {
-    setState((current) => (current.status === 'error' ? { ...current, retrying: true } : current));
-    load();
-  }, [load]);
-  return { ...state, retry };
+    setState((current) => (current.status === "error" ? { ...current, retrying: true } : current))
+    load()
+  }, [load])
+  return { ...state, retry }
 }

@@ -1,11 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from "react"
+import { BN } from "../utils/bn"
+import { countdownParts } from "../utils/page"
 
-import { BN } from '../utils/bn';
-import { countdownParts } from '../utils/page';
+const pad = (n: number) => String(n).padStart(2, "0")
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-const subscribeNever = () => () => undefined;
+const subscribeNever = () => () => undefined
 
 /**
  * False while the page is rendered on the server and hydrated in the browser,
@@ -16,8 +15,8 @@ function useInBrowser(): boolean {
   return useSyncExternalStore(
     subscribeNever,
     () => true,
-    () => false,
-  );
+    () => false
+  )
 }
 
 /**
@@ -26,35 +25,35 @@ function useInBrowser(): boolean {
  * shows "--": same size, no time that is already wrong.
  */
 export function Countdown({ end }: { end: string | null }) {
-  const inBrowser = useInBrowser();
-  const [now, setNow] = useState(() => Date.now());
-  const parts = inBrowser ? countdownParts(end, now) : countdownParts(end, Number.NEGATIVE_INFINITY);
-  const running = inBrowser && parts !== null;
+  const inBrowser = useInBrowser()
+  const [now, setNow] = useState(() => Date.now())
+  const parts = inBrowser ? countdownParts(end, now) : countdownParts(end, Number.NEGATIVE_INFINITY)
+  const running = inBrowser && parts !== null
 
   useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [running]);
+    if (!running) return undefined
+    const timer = window.setInterval(() => setNow(Date.now()), 1000)
+    return () => window.clearInterval(timer)
+  }, [running])
 
-  if (!parts) return null;
+  if (!parts) return null
   const units = [
     { value: parts.days, label: BN.days },
     { value: parts.hours, label: BN.hours },
     { value: parts.minutes, label: BN.minutes },
     { value: parts.seconds, label: BN.seconds },
-  ];
+  ]
   return (
     <div className="landing-countdown" data-testid="landing-countdown">
       <p className="landing-countdown__title">{BN.countdownTitle}</p>
       <div className="landing-countdown__units" role="timer">
         {units.map((unit) => (
           <span key={unit.label} className="landing-countdown__unit">
-            <span className="landing-countdown__value">{inBrowser ? pad(unit.value) : '--'}</span>
+            <span className="landing-countdown__value">{inBrowser ? pad(unit.value) : "--"}</span>
             <span className="landing-countdown__label">{unit.label}</span>
           </span>
         ))}
       </div>
     </div>
-  );
+  )
 }

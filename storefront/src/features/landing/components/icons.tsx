@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
-
-import type { TrustBadgeKind } from '../utils/page';
+import type { ReactNode } from "react"
+import type { TrustBadgeKind } from "../utils/page"
 
 function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
@@ -18,7 +17,7 @@ function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
     >
       {children}
     </svg>
-  );
+  )
 }
 
 export function PhoneIcon({ size }: { size?: number }) {
@@ -26,11 +25,11 @@ export function PhoneIcon({ size }: { size?: number }) {
     <Icon size={size}>
       <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
     </Icon>
-  );
+  )
 }
 
-export function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
-  return <Icon size={22}>{direction === 'left' ? <path d="m15 18-6-6 6-6" /> : <path d="m9 18 6-6-6-6" />}</Icon>;
+export function ChevronIcon({ direction }: { direction: "left" | "right" }) {
+  return <Icon size={22}>{direction === "left" ? <path d="m15 18-6-6 6-6" /> : <path d="m9 18 6-6-6-6" />}</Icon>
 }
 
 export function TruckIcon() {
@@ -40,7 +39,7 @@ export function TruckIcon() {
       <circle cx="6" cy="18.5" r="2" />
       <circle cx="18" cy="18.5" r="2" />
     </Icon>
-  );
+  )
 }
 
 export function ShieldIcon() {
@@ -49,7 +48,7 @@ export function ShieldIcon() {
       <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z" />
       <path d="m9 12 2 2 4-4" />
     </Icon>
-  );
+  )
 }
 
 export function CashIcon() {
@@ -59,7 +58,7 @@ export function CashIcon() {
       <circle cx="12" cy="12" r="2.5" />
       <path d="M6 12h.01M18 12h.01" />
     </Icon>
-  );
+  )
 }
 
 export function CheckIcon() {
@@ -68,18 +67,18 @@ export function CheckIcon() {
       <circle cx="12" cy="12" r="10" />
       <path d="m8 12 3 3 5-6" />
     </Icon>
-  );
+  )
 }
 
 export function TrustBadgeIcon({ kind }: { kind: TrustBadgeKind }) {
   switch (kind) {
-    case 'free-delivery':
-      return <TruckIcon />;
-    case 'money-back':
-      return <ShieldIcon />;
-    case 'cash-on-delivery':
-      return <CashIcon />;
+    case "free-delivery":
+      return <TruckIcon />
+    case "money-back":
+      return <ShieldIcon />
+    case "cash-on-delivery":
+      return <CashIcon />
     default:
-      return null;
+      return null
   }
 }

@@ -1,19 +1,17 @@
-import { useState } from 'react';
-
-import { BN } from '../utils/bn';
-import { wrapIndex } from '../utils/page';
-
-import { ChevronIcon } from './icons';
+import { useState } from "react"
+import { BN } from "../utils/bn"
+import { wrapIndex } from "../utils/page"
+import { ChevronIcon } from "./icons"
 
 /** Product pictures with wrapping arrows, dots and thumbnails (SPEC 2.10). */
 export function ImageGallery({ images, alt }: { images: string[]; alt: string }) {
-  const [index, setIndex] = useState(0);
-  if (images.length === 0) return null;
+  const [index, setIndex] = useState(0)
+  if (images.length === 0) return null
 
-  const count = images.length;
-  const current = wrapIndex(index, count);
-  const go = (next: number) => setIndex(wrapIndex(next, count));
-  const several = count > 1;
+  const count = images.length
+  const current = wrapIndex(index, count)
+  const go = (next: number) => setIndex(wrapIndex(next, count))
+  const several = count > 1
 
   return (
     <section className="landing-gallery" aria-label={BN.gallery} aria-roledescription="carousel">
@@ -55,9 +53,9 @@ export function ImageGallery({ images, alt }: { images: string[]; alt: string })
               <button
                 key={`dot-${url}`}
                 type="button"
-                className={i === current ? 'landing-gallery__dot is-active' : 'landing-gallery__dot'}
+                className={i === current ? "landing-gallery__dot is-active" : "landing-gallery__dot"}
                 aria-label={BN.showImage(i + 1)}
-                aria-current={i === current ? 'true' : undefined}
+                aria-current={i === current ? "true" : undefined}
                 onClick={() => go(i)}
               />
             ))}
@@ -68,8 +66,8 @@ export function ImageGallery({ images, alt }: { images: string[]; alt: string })
               <button
                 key={`thumb-${url}`}
                 type="button"
-                className={i === current ? 'landing-gallery__thumb is-active' : 'landing-gallery__thumb'}
-                aria-current={i === current ? 'true' : undefined}
+                className={i === current ? "landing-gallery__thumb is-active" : "landing-gallery__thumb"}
+                aria-current={i === current ? "true" : undefined}
                 tabIndex={-1}
                 onClick={() => go(i)}
               >
@@ -80,5 +78,5 @@ export function ImageGallery({ images, alt }: { images: string[]; alt: string })
         </>
       )}
     </section>
-  );
+  )
 }

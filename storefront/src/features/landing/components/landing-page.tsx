@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from "react"
+import { LANDING_LOAD_FAILED, LANDING_NOT_FOUND, useLandingPage, type LandingPage } from "../api/get-landing-page"
+import { BN } from "../utils/bn"
+import { LandingView } from "./landing-view"
 
-import { LANDING_LOAD_FAILED, LANDING_NOT_FOUND, useLandingPage, type LandingPage } from '../api/get-landing-page';
-import { BN } from '../utils/bn';
+import "../landing.css"
 
-import { LandingView } from './landing-view';
-
-import '../landing.css';
-
-export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_NOT_FOUND = "Product not found"
 
 function LandingStatus({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -22,7 +20,7 @@ function LandingStatus({ title, children }: { title: string; children?: ReactNod
         </a>
       </div>
     </main>
-  );
+  )
 }
 
 /**
@@ -31,17 +29,17 @@ function LandingStatus({ title, children }: { title: string; children?: ReactNod
  * (SPEC section 8).
  */
 export function LandingPageScreen({ slug, initial }: { slug: string; initial?: LandingPage | null }) {
-  const page = useLandingPage(slug, initial);
+  const page = useLandingPage(slug, initial)
 
-  if (page.status === 'pending') {
+  if (page.status === "pending") {
     return (
       <main className="landing-status" aria-busy="true" lang="bn">
         <p className="landing-status__loading">{BN.loading}</p>
       </main>
-    );
+    )
   }
-  if (page.status === 'error') {
-    return page.error.kind === 'not-found' ? (
+  if (page.status === "error") {
+    return page.error.kind === "not-found" ? (
       <LandingStatus title={LANDING_NOT_FOUND} />
     ) : (
       <LandingStatus title={LANDING_LOAD_FAILED}>
@@ -49,9 +47,9 @@ export function LandingPageScreen({ slug, initial }: { slug: string; initial?: L
           {BN.retry}
         </button>
       </LandingStatus>
-    );
+    )
   }
-  const product = page.data.productId;
-  if (!product) return <LandingStatus title={PRODUCT_NOT_FOUND} />;
-  return <LandingView page={page.data} product={product} />;
+  const product = page.data.productId
+  if (!product) return <LandingStatus title={PRODUCT_NOT_FOUND} />
+  return <LandingView page={page.data} product={product} />
 }

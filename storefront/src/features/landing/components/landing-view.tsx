@@ -1,35 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from "react"
+import { unitPrice as effectivePrice } from "@shop/contract"
+import type { LandingOrderResult } from "../api/create-landing-order"
+import type { LandingPage, LandingProduct } from "../api/get-landing-page"
+import { useStickyTop } from "../hooks/use-sticky-top"
+import { BN } from "../utils/bn"
+import { startMetaPixel, trackLead } from "../utils/meta-pixel"
+import { showConfirmation } from "../utils/navigation"
+import { availableStock, galleryImages, stockLeftCount, stylingVariables } from "../utils/page"
+import { Countdown } from "./countdown"
+import { ImageGallery } from "./image-gallery"
+import { Notice, useNotice } from "./notice"
+import { DEFAULT_CTA_TEXT, OrderForm } from "./order-form"
+import { PriceBlock } from "./price-block"
+import { BenefitsSection, TestimonialsSection, TrustBadges, UsageSection } from "./sections"
+import { LandingFooter, SupportPhoneLink } from "./support"
 
-import type { LandingOrderResult } from '../api/create-landing-order';
-import type { LandingPage, LandingProduct } from '../api/get-landing-page';
-import { useStickyTop } from '../hooks/use-sticky-top';
-import { BN } from '../utils/bn';
-import { startMetaPixel, trackLead } from '../utils/meta-pixel';
-import { showConfirmation } from '../utils/navigation';
-import { availableStock, galleryImages, stockLeftCount, stylingVariables } from '../utils/page';
-import { unitPrice as effectivePrice } from '@shop/contract';
-
-import { Countdown } from './countdown';
-import { ImageGallery } from './image-gallery';
-import { Notice, useNotice } from './notice';
-import { DEFAULT_CTA_TEXT, OrderForm } from './order-form';
-import { PriceBlock } from './price-block';
-import { BenefitsSection, TestimonialsSection, TrustBadges, UsageSection } from './sections';
-import { LandingFooter, SupportPhoneLink } from './support';
-
-import '../landing.css';
+import "../landing.css"
 
 /** Wait after the success notice before the confirmation page (SPEC section 9). */
-export const REDIRECT_DELAY_MS = 1000;
+export const REDIRECT_DELAY_MS = 1000
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
-    const previous = document.title;
-    document.title = title;
+    const previous = document.title
+    document.title = title
     return () => {
-      document.title = previous;
-    };
-  }, [title]);
+      document.title = previous
+    }
+  }, [title])
 }
 
 function CtaButton({ text, onClick }: { text: string; onClick: () => void }) {
@@ -37,49 +35,49 @@ function CtaButton({ text, onClick }: { text: string; onClick: () => void }) {
     <button type="button" className="landing-cta" data-testid="scroll-to-order" onClick={onClick}>
       {text}
     </button>
-  );
+  )
 }
 
 /** The public single-product sales page (SPEC 2.10), for a loaded page and its product. */
 export function LandingView({ page, product }: { page: LandingPage; product: LandingProduct }) {
-  const { notice, show, dismiss } = useNotice();
-  const formRef = useRef<HTMLElement>(null);
-  const redirectTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
-  useDocumentTitle(page.title || product.title);
+  const { notice, show, dismiss } = useNotice()
+  const formRef = useRef<HTMLElement>(null)
+  const redirectTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), [])
+  useDocumentTitle(page.title || product.title)
 
-  const { hero, urgency, orderForm, trustBadges } = page;
-  const unitPrice = effectivePrice(product);
-  const outOfStock = availableStock(product) <= 0;
-  const withForm = orderForm.showOrderForm !== false;
-  const ctaText = hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT;
-  const headline = hero.headline?.trim() || product.title;
-  const [asideRef, asideTop] = useStickyTop<HTMLElement>();
+  const { hero, urgency, orderForm, trustBadges } = page
+  const unitPrice = effectivePrice(product)
+  const outOfStock = availableStock(product) <= 0
+  const withForm = orderForm.showOrderForm !== false
+  const ctaText = hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT
+  const headline = hero.headline?.trim() || product.title
+  const [asideRef, asideTop] = useStickyTop<HTMLElement>()
 
   const scrollToForm = () => {
-    const form = formRef.current;
-    if (!form) return;
-    form.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    const first = form.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled])');
-    (first ?? form).focus({ preventScroll: true });
-  };
+    const form = formRef.current
+    if (!form) return
+    form.scrollIntoView?.({ behavior: "smooth", block: "start" })
+    const first = form.querySelector<HTMLElement>("input:not([disabled]), textarea:not([disabled])")
+    ;(first ?? form).focus({ preventScroll: true })
+  }
 
-  const pixelId = page.metaPixelId;
+  const pixelId = page.metaPixelId
   useEffect(() => {
-    if (pixelId) startMetaPixel(pixelId);
-  }, [pixelId]);
+    if (pixelId) startMetaPixel(pixelId)
+  }, [pixelId])
 
   const onOrdered = (result: LandingOrderResult) => {
-    show('success', BN.orderPlaced);
-    const orderNumber = result.confirmation.orderNumber;
+    show("success", BN.orderPlaced)
+    const orderNumber = result.confirmation.orderNumber
     if (pixelId && orderNumber) {
-      const value = result.confirmation.totalAmount ?? 0;
-      trackLead(pixelId, orderNumber, value);
+      const value = result.confirmation.totalAmount ?? 0
+      trackLead(pixelId, orderNumber, value)
     }
     redirectTimer.current = window.setTimeout(() => {
-      showConfirmation(result.confirmation);
-    }, REDIRECT_DELAY_MS);
-  };
+      showConfirmation(result.confirmation)
+    }, REDIRECT_DELAY_MS)
+  }
 
   return (
     <div className="landing" lang="bn" style={stylingVariables(page.styling)} data-testid="landing-page">
@@ -112,11 +110,11 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
         </div>
       </header>
 
-      <div className={withForm ? 'landing__body' : 'landing__body landing__body--single'}>
+      <div className={withForm ? "landing__body" : "landing__body landing__body--single"}>
         <main className="landing__content">
           <ImageGallery images={galleryImages(page)} alt={product.title} />
           <BenefitsSection benefits={page.benefits ?? []} />
-          <UsageSection text={hero.description ?? ''} />
+          <UsageSection text={hero.description ?? ""} />
           {withForm && (
             <div className="landing__cta-row">
               <CtaButton text={ctaText} onClick={scrollToForm} />
@@ -149,5 +147,5 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
 
       <Notice notice={notice} onDismiss={dismiss} />
     </div>
-  );
+  )
 }

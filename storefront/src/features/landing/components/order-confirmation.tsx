@@ -1,20 +1,18 @@
-import { formatMoney } from '@shop/contract';
+import { formatMoney } from "@shop/contract"
+import { BN } from "../utils/bn"
+import type { ConfirmationView } from "../utils/confirmation"
+import { isImageUrl } from "../utils/page"
+import { CheckIcon } from "./icons"
+import { SupportPhoneLink } from "./support"
 
-import { BN } from '../utils/bn';
-import type { ConfirmationView } from '../utils/confirmation';
-import { isImageUrl } from '../utils/page';
-
-import { CheckIcon } from './icons';
-import { SupportPhoneLink } from './support';
-
-import '../landing.css';
+import "../landing.css"
 
 function HomeLink() {
   return (
     <a href="/" className="landing-cta">
       {BN.backHome}
     </a>
-  );
+  )
 }
 
 /** /order-confirmation (SPEC 2.9), in Bengali; `order` null: nothing was passed. */
@@ -28,7 +26,7 @@ export function OrderConfirmation({ order }: { order: ConfirmationView | null })
           <HomeLink />
         </div>
       </main>
-    );
+    )
   }
 
   const details = [
@@ -37,7 +35,7 @@ export function OrderConfirmation({ order }: { order: ConfirmationView | null })
     { label: BN.customerEmail, value: order.customerEmail },
     { label: BN.customerAddress, value: order.customerAddress },
     { label: BN.deliveryArea, value: order.deliveryArea },
-  ].filter((row) => row.value !== '');
+  ].filter((row) => row.value !== "")
 
   return (
     <main className="confirmation" lang="bn">
@@ -115,5 +113,5 @@ export function OrderConfirmation({ order }: { order: ConfirmationView | null })
         </footer>
       </div>
     </main>
-  );
+  )
 }

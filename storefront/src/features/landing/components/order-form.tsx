@@ -1,5 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-
+import { useId, useRef, useState, type FormEvent, type RefObject } from "react"
 import {
   DEFAULT_DELIVERY_AREA,
   DELIVERY_CHARGE,
@@ -9,43 +8,41 @@ import {
   unitPrice as effectivePrice,
   withAlwaysAskedFields,
   type DeliveryArea,
-} from '@shop/contract';
-
+} from "@shop/contract"
 import {
   orderErrorMessage,
   useCreateLandingOrder,
   type LandingOrderPayload,
   type LandingOrderResult,
-} from '../api/create-landing-order';
-import type { LandingPage, LandingProduct } from '../api/get-landing-page';
-import { useLandingDraft } from '../hooks/use-landing-draft';
-import { BN } from '../utils/bn';
-import { clampQuantity, orderSummary } from '../utils/pricing';
-import { availableStock } from '../utils/page';
+} from "../api/create-landing-order"
+import type { LandingPage, LandingProduct } from "../api/get-landing-page"
+import { useLandingDraft } from "../hooks/use-landing-draft"
+import { BN } from "../utils/bn"
+import { availableStock } from "../utils/page"
+import { clampQuantity, orderSummary } from "../utils/pricing"
+import type { NoticeKind } from "./notice"
+import { SupportPhoneLink } from "./support"
 
-import type { NoticeKind } from './notice';
-import { SupportPhoneLink } from './support';
+export const DEFAULT_CTA_TEXT = "Order Now"
 
-export const DEFAULT_CTA_TEXT = 'Order Now';
-
-type Field = 'name' | 'phone' | 'address' | 'email';
+type Field = "name" | "phone" | "address" | "email"
 
 type OrderFormProps = {
-  page: LandingPage;
-  product: LandingProduct;
-  sectionRef: RefObject<HTMLElement>;
-  onNotice: (kind: NoticeKind, text: string) => void;
-  onOrdered: (result: LandingOrderResult) => void;
-};
+  page: LandingPage
+  product: LandingProduct
+  sectionRef: RefObject<HTMLElement>
+  onNotice: (kind: NoticeKind, text: string) => void
+  onOrdered: (result: LandingOrderResult) => void
+}
 
 export type OrderFormValues = {
-  name: string;
-  phone: string;
-  address: string;
-  email: string;
-  quantity: number;
-  deliveryArea: DeliveryArea;
-};
+  name: string
+  phone: string
+  address: string
+  email: string
+  quantity: number
+  deliveryArea: DeliveryArea
+}
 
 /**
  * The first problem with what the shopper typed, in Bengali, and the field to
@@ -53,21 +50,21 @@ export type OrderFormValues = {
  * the phone must be a Bangladeshi mobile; the email is optional.
  */
 export function validateOrder(values: OrderFormValues): { field: Field; message: string } | null {
-  const missing = (['name', 'phone', 'address'] as const).find((field) => values[field].trim() === '');
-  if (missing) return { field: missing, message: BN.fillAll };
-  if (!normalizeBdPhone(values.phone)) return { field: 'phone', message: BN.badPhone };
-  if (values.email.trim() !== '' && !isEmail(values.email.trim())) return { field: 'email', message: BN.badEmail };
-  return null;
+  const missing = (["name", "phone", "address"] as const).find((field) => values[field].trim() === "")
+  if (missing) return { field: missing, message: BN.fillAll }
+  if (!normalizeBdPhone(values.phone)) return { field: "phone", message: BN.badPhone }
+  if (values.email.trim() !== "" && !isEmail(values.email.trim())) return { field: "email", message: BN.badEmail }
+  return null
 }
 
 /** The guest order body (SPEC section 3): prices as text, the total as computed here. */
 export function buildOrderPayload(
-  page: Pick<LandingPage, 'slug' | 'metaPixelId'>,
+  page: Pick<LandingPage, "slug" | "metaPixelId">,
   product: LandingProduct,
-  values: OrderFormValues,
+  values: OrderFormValues
 ): LandingOrderPayload {
-  const phone = normalizeBdPhone(values.phone) ?? values.phone.trim();
-  const summary = orderSummary(effectivePrice(product), values.quantity, values.deliveryArea);
+  const phone = normalizeBdPhone(values.phone) ?? values.phone.trim()
+  const summary = orderSummary(effectivePrice(product), values.quantity, values.deliveryArea)
   return {
     isGuest: true,
     guestName: values.name.trim(),
@@ -85,90 +82,90 @@ export function buildOrderPayload(
         quantity: values.quantity,
       },
     ],
-    addressInfo: [{ address: values.address.trim(), city: '', number: phone }],
+    addressInfo: [{ address: values.address.trim(), city: "", number: phone }],
     TotalAmount: summary.total,
-    orderStatus: 'pending',
+    orderStatus: "pending",
     // a page with a Meta pixel: what the server's Purchase event needs to match the ad click
     ...(page.metaPixelId ? adClick() : {}),
-  };
+  }
 }
 
 /** The ad click this visit came from: the page's address and its fbclid (the _fbp/_fbc cookies go by themselves). */
 function adClick(): { eventSourceUrl: string; fbclid?: string } {
-  const fbclid = new URLSearchParams(window.location.search).get('fbclid');
+  const fbclid = new URLSearchParams(window.location.search).get("fbclid")
   return {
     eventSourceUrl: window.location.href.slice(0, 2000),
     ...(fbclid && /^[A-Za-z0-9_-]{1,500}$/.test(fbclid) ? { fbclid } : {}),
-  };
+  }
 }
 
 /** The cash-on-delivery order form of a landing page (SPEC 2.10). */
 export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: OrderFormProps) {
-  const id = useId();
-  const order = useCreateLandingOrder();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [address, setAddress] = useState('');
-  const [email, setEmail] = useState('');
-  const [quantityText, setQuantityText] = useState('1');
-  const [deliveryArea, setDeliveryArea] = useState<DeliveryArea>(DEFAULT_DELIVERY_AREA);
-  const [invalid, setInvalid] = useState<Field | null>(null);
-  const [placed, setPlaced] = useState(false);
-  const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const id = useId()
+  const order = useCreateLandingOrder()
+  const [name, setName] = useState("")
+  const [phone, setPhone] = useState("")
+  const [address, setAddress] = useState("")
+  const [email, setEmail] = useState("")
+  const [quantityText, setQuantityText] = useState("1")
+  const [deliveryArea, setDeliveryArea] = useState<DeliveryArea>(DEFAULT_DELIVERY_AREA)
+  const [invalid, setInvalid] = useState<Field | null>(null)
+  const [placed, setPlaced] = useState(false)
+  const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({})
 
-  const stock = availableStock(product);
-  const outOfStock = stock <= 0;
-  const parsed = Number.parseInt(quantityText, 10);
-  const quantity = clampQuantity(Number.isNaN(parsed) ? 1 : parsed, stock);
-  const summary = orderSummary(effectivePrice(product), quantity, deliveryArea);
+  const stock = availableStock(product)
+  const outOfStock = stock <= 0
+  const parsed = Number.parseInt(quantityText, 10)
+  const quantity = clampQuantity(Number.isNaN(parsed) ? 1 : parsed, stock)
+  const summary = orderSummary(effectivePrice(product), quantity, deliveryArea)
   // a cash-on-delivery order needs the phone and address: asked even on a page stored with them hidden
-  const { showPhoneField, showAddressFields, showEmailField } = withAlwaysAskedFields(page.orderForm);
-  const busy = order.isPending || placed;
+  const { showPhoneField, showAddressFields, showEmailField } = withAlwaysAskedFields(page.orderForm)
+  const busy = order.isPending || placed
   // an incomplete order is kept once the phone is valid; none while ordering or after
-  useLandingDraft(page.slug, { name, phone, address, quantity, deliveryArea }, !busy);
-  const ctaText = page.hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT;
+  useLandingDraft(page.slug, { name, phone, address, quantity, deliveryArea }, !busy)
+  const ctaText = page.hero.ctaButtonText?.trim() || DEFAULT_CTA_TEXT
 
-  const setQuantity = (value: number) => setQuantityText(String(clampQuantity(value, stock)));
+  const setQuantity = (value: number) => setQuantityText(String(clampQuantity(value, stock)))
   const onQuantityInput = (raw: string) => {
-    const digits = raw.replace(/\D/g, '');
+    const digits = raw.replace(/\D/g, "")
     // an empty box while typing counts as 1 until the field is left
-    setQuantityText(digits === '' ? '' : String(clampQuantity(Number.parseInt(digits, 10), stock)));
-  };
+    setQuantityText(digits === "" ? "" : String(clampQuantity(Number.parseInt(digits, 10), stock)))
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || outOfStock) return;
+    event.preventDefault()
+    if (busy || outOfStock) return
     if (!product._id) {
-      onNotice('error', BN.productNotFound);
-      return;
+      onNotice("error", BN.productNotFound)
+      return
     }
-    const values: OrderFormValues = { name, phone, address, email, quantity, deliveryArea };
-    const problem = validateOrder(values);
+    const values: OrderFormValues = { name, phone, address, email, quantity, deliveryArea }
+    const problem = validateOrder(values)
     if (problem) {
-      setInvalid(problem.field);
-      fields.current[problem.field]?.focus();
-      onNotice('error', problem.message);
-      return;
+      setInvalid(problem.field)
+      fields.current[problem.field]?.focus()
+      onNotice("error", problem.message)
+      return
     }
-    setInvalid(null);
+    setInvalid(null)
     order.mutate(buildOrderPayload(page, product, values), {
       onSuccess: (result) => {
-        setPlaced(true);
-        onOrdered(result);
+        setPlaced(true)
+        onOrdered(result)
       },
-      onError: (error) => onNotice('error', orderErrorMessage(error)),
-    });
-  };
+      onError: (error) => onNotice("error", orderErrorMessage(error)),
+    })
+  }
 
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
     ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
       // eslint-disable-next-line react-hooks/refs -- a callback ref: React calls it on (un)mount, not during render
-      fields.current[field] = element;
+      fields.current[field] = element
     },
-    'aria-invalid': invalid === field ? true : undefined,
+    "aria-invalid": invalid === field ? true : undefined,
     disabled: busy,
-  });
+  })
 
   return (
     <section
@@ -188,7 +185,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
             {BN.name} <span className="landing-field__required">*</span>
           </label>
           <input
-            {...fieldProps('name')}
+            {...fieldProps("name")}
             type="text"
             name="name"
             autoComplete="name"
@@ -205,7 +202,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
               {BN.phone} <span className="landing-field__required">*</span>
             </label>
             <input
-              {...fieldProps('phone')}
+              {...fieldProps("phone")}
               type="tel"
               name="phone"
               inputMode="tel"
@@ -224,7 +221,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
               {BN.address} <span className="landing-field__required">*</span>
             </label>
             <textarea
-              {...fieldProps('address')}
+              {...fieldProps("address")}
               name="address"
               autoComplete="street-address"
               rows={3}
@@ -240,7 +237,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
           <div className="landing-field">
             <label htmlFor={`${id}-email`}>{BN.email}</label>
             <input
-              {...fieldProps('email')}
+              {...fieldProps("email")}
               type="email"
               name="email"
               autoComplete="email"
@@ -292,7 +289,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
 
         <fieldset className="landing-field landing-choice" disabled={busy}>
           <legend>{BN.deliveryArea}</legend>
-          {(['dhaka', 'outside'] as const).map((area) => (
+          {(["dhaka", "outside"] as const).map((area) => (
             <label key={area} className="landing-choice__option">
               <input
                 type="radio"
@@ -301,7 +298,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
                 checked={deliveryArea === area}
                 onChange={() => setDeliveryArea(area)}
               />
-              <span>{area === 'dhaka' ? BN.areaDhaka : BN.areaOutside}</span>
+              <span>{area === "dhaka" ? BN.areaDhaka : BN.areaOutside}</span>
               <span className="landing-choice__price">{formatMoney(DELIVERY_CHARGE[area])}</span>
             </label>
           ))}
@@ -343,5 +340,5 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
         </p>
       </form>
     </section>
-  );
+  )
 }

@@ -1,20 +1,19 @@
-import { formatMoney } from '@shop/contract';
-
-import { BN } from '../utils/bn';
-import { discountPercent } from '@shop/contract';
+import { formatMoney } from "@shop/contract"
+import { discountPercent } from "@shop/contract"
+import { BN } from "../utils/bn"
 
 type PriceBlockProps = {
-  price: number;
-  unitPrice: number;
-  showPrice: boolean;
-  showDiscount: boolean;
-};
+  price: number
+  unitPrice: number
+  showPrice: boolean
+  showDiscount: boolean
+}
 
 /** The offer price, the struck-out regular price and the percent-off badge. */
 export function PriceBlock({ price, unitPrice, showPrice, showDiscount }: PriceBlockProps) {
-  const percent = discountPercent(price, unitPrice);
-  const discounted = percent > 0;
-  if (!showPrice && !(showDiscount && discounted)) return null;
+  const percent = discountPercent(price, unitPrice)
+  const discounted = percent > 0
+  if (!showPrice && !(showDiscount && discounted)) return null
 
   return (
     <div className="landing-price" data-testid="landing-price">
@@ -36,5 +35,5 @@ export function PriceBlock({ price, unitPrice, showPrice, showDiscount }: PriceB
         </span>
       )}
     </div>
-  );
+  )
 }

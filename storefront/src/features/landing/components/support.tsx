@@ -1,25 +1,23 @@
-import { config, telHref } from '@/lib/config';
-
-import { BN } from '../utils/bn';
-
-import { PhoneIcon } from './icons';
+import { config, telHref } from "@/lib/config"
+import { BN } from "../utils/bn"
+import { PhoneIcon } from "./icons"
 
 /** A tel: link to the support line; `floating` is the round button kept in a corner. */
 export function SupportPhoneLink({ floating = false }: { floating?: boolean }) {
-  const phone = config.supportPhone;
+  const phone = config.supportPhone
   if (floating) {
     return (
       <a className="landing-call" href={telHref(phone)} aria-label={`${BN.callUs} ${phone}`}>
         <PhoneIcon size={26} />
       </a>
-    );
+    )
   }
   return (
     <a className="landing-phone" href={telHref(phone)}>
       <PhoneIcon size={18} />
       <span>{phone}</span>
     </a>
-  );
+  )
 }
 
 export function LandingFooter() {
@@ -47,5 +45,5 @@ export function LandingFooter() {
         © {new Date().getFullYear()} {config.shopName}
       </p>
     </footer>
-  );
+  )
 }

@@ -7,48 +7,48 @@
  * teach the ads to find fake orders). Meta's script itself loads only on a
  * page with a pixel.
  */
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; push?: Fbq };
+type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; push?: Fbq }
 
 declare global {
   interface Window {
-    fbq?: Fbq;
-    _fbq?: Fbq;
+    fbq?: Fbq
+    _fbq?: Fbq
   }
 }
 
-const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
+const PIXEL_SCRIPT = "https://connect.facebook.net/en_US/fbevents.js"
 
 /** Meta's snippet, as a module: a queue fbevents.js takes over once it has loaded. */
 function ensureFbq(): Fbq {
-  if (window.fbq) return window.fbq;
+  if (window.fbq) return window.fbq
   const fbq: Fbq = (...args: unknown[]) => {
-    fbq.queue!.push(args);
-  };
-  fbq.queue = [];
-  fbq.loaded = true;
-  fbq.version = '2.0';
-  fbq.push = fbq;
-  window.fbq = fbq;
-  window._fbq ??= fbq;
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = PIXEL_SCRIPT;
-  document.head.appendChild(script);
-  return fbq;
+    fbq.queue!.push(args)
+  }
+  fbq.queue = []
+  fbq.loaded = true
+  fbq.version = "2.0"
+  fbq.push = fbq
+  window.fbq = fbq
+  window._fbq ??= fbq
+  const script = document.createElement("script")
+  script.async = true
+  script.src = PIXEL_SCRIPT
+  document.head.appendChild(script)
+  return fbq
 }
 
-const initialised = new Set<string>();
+const initialised = new Set<string>()
 
 export function startMetaPixel(pixelId: string): void {
-  const fbq = ensureFbq();
-  if (initialised.has(pixelId)) return;
-  initialised.add(pixelId);
-  fbq('init', pixelId);
-  fbq('track', 'PageView');
+  const fbq = ensureFbq()
+  if (initialised.has(pixelId)) return
+  initialised.add(pixelId)
+  fbq("init", pixelId)
+  fbq("track", "PageView")
 }
 
 /** The order went through: a Lead, deduplicated by Meta on the order number. */
 export function trackLead(pixelId: string, orderNumber: string, value: number): void {
-  startMetaPixel(pixelId);
-  window.fbq!('trackSingle', pixelId, 'Lead', { value, currency: 'BDT' }, { eventID: orderNumber });
+  startMetaPixel(pixelId)
+  window.fbq!("trackSingle", pixelId, "Lead", { value, currency: "BDT" }, { eventID: orderNumber })
 }

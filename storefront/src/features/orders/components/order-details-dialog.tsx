@@ -1,19 +1,17 @@
-import { Dialog } from '@/components/ui/dialog';
-import { formatDateTime, formatMoney, type Order } from '@shop/contract';
-
-import { orderLabel, recipientName, shippingAddress } from '../utils/order';
-
-import { OrderStatusBadge } from './order-status-badge';
+import { Dialog } from "@/components/ui/dialog"
+import { formatDateTime, formatMoney, type Order } from "@shop/contract"
+import { orderLabel, recipientName, shippingAddress } from "../utils/order"
+import { OrderStatusBadge } from "./order-status-badge"
 
 type OrderDetailsDialogProps = {
-  order: Order | null;
-  onClose: () => void;
-};
+  order: Order | null
+  onClose: () => void
+}
 
 /** 'View Details' of the profile's Orders tab (SPEC 2.8). */
 export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
-  if (!order) return null;
-  const address = shippingAddress(order);
+  if (!order) return null
+  const address = shippingAddress(order)
 
   return (
     <Dialog open onClose={onClose} title="Order Details" className="order-dialog">
@@ -94,5 +92,5 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
         </section>
       </div>
     </Dialog>
-  );
+  )
 }

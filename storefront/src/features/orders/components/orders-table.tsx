@@ -1,20 +1,17 @@
-import { useState } from 'react';
-
-import { Button } from '@/components/ui/button';
-import { formatDate, formatMoney, type Order } from '@shop/contract';
-
-import { useOrders } from '../api/get-orders';
-import { orderLabel } from '../utils/order';
-
-import { OrderDetailsDialog } from './order-details-dialog';
-import { OrderStatusBadge } from './order-status-badge';
+import { useState } from "react"
+import { Button } from "@/components/ui/button"
+import { formatDate, formatMoney, type Order } from "@shop/contract"
+import { useOrders } from "../api/get-orders"
+import { orderLabel } from "../utils/order"
+import { OrderDetailsDialog } from "./order-details-dialog"
+import { OrderStatusBadge } from "./order-status-badge"
 
 /** 'Your Orders' (SPEC 2.8). */
 export function OrdersTable({ userId }: { userId: string }) {
-  const orders = useOrders(userId);
-  const [open, setOpen] = useState<Order | null>(null);
+  const orders = useOrders(userId)
+  const [open, setOpen] = useState<Order | null>(null)
   // A rejected load leaves no list (SPEC 4): shown as empty.
-  const list = orders.data ?? [];
+  const list = orders.data ?? []
 
   return (
     <section className="orders" aria-labelledby="your-orders">
@@ -61,5 +58,5 @@ export function OrdersTable({ userId }: { userId: string }) {
       )}
       <OrderDetailsDialog order={open} onClose={() => setOpen(null)} />
     </section>
-  );
+  )
 }

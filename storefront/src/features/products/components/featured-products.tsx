@@ -1,23 +1,20 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-
-import { Button, buttonClass } from '@/components/ui/button';
-import { DEFAULT_SORT, type Product } from '@shop/contract';
-
-import { useProducts } from '../api/get-products';
-
-import { ProductCard } from './product-card';
+import type { ReactNode } from "react"
+import { Link } from "react-router-dom"
+import { Button, buttonClass } from "@/components/ui/button"
+import { DEFAULT_SORT, type Product } from "@shop/contract"
+import { useProducts } from "../api/get-products"
+import { ProductCard } from "./product-card"
 
 /** How many of the cheapest products the home page features. */
-export const FEATURED_COUNT = 8;
+export const FEATURED_COUNT = 8
 
 type FeaturedProductsProps = {
-  renderCardAction?: (product: Product) => ReactNode;
-};
+  renderCardAction?: (product: Product) => ReactNode
+}
 
 /** Home's featured grid: the products for an empty filter, sorted price low to high (SPEC 2.4). */
 export function FeaturedProducts({ renderCardAction }: FeaturedProductsProps) {
-  const products = useProducts({ filters: {}, sortBy: DEFAULT_SORT });
+  const products = useProducts({ filters: {}, sortBy: DEFAULT_SORT })
 
   return (
     <section className="home-section" aria-labelledby="featured-products">
@@ -25,7 +22,7 @@ export function FeaturedProducts({ renderCardAction }: FeaturedProductsProps) {
         <h2 id="featured-products" className="home-section__title">
           Featured products
         </h2>
-        <Link to="/shop/list" className={buttonClass('outline', 'btn--small')}>
+        <Link to="/shop/list" className={buttonClass("outline", "btn--small")}>
           View all
         </Link>
       </div>
@@ -33,7 +30,7 @@ export function FeaturedProducts({ renderCardAction }: FeaturedProductsProps) {
         <p className="listing__status">Loading...</p>
       ) : products.isError ? (
         <div className="listing__status" role="alert">
-          <p>{products.error.message || 'Failed to load products'}</p>
+          <p>{products.error.message || "Failed to load products"}</p>
           <Button variant="outline" onClick={() => void products.refetch()}>
             Try again
           </Button>
@@ -46,5 +43,5 @@ export function FeaturedProducts({ renderCardAction }: FeaturedProductsProps) {
         </div>
       )}
     </section>
-  );
+  )
 }

@@ -1,23 +1,21 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-
-import { Badge } from '@/components/ui/badge';
-import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney } from '@shop/contract';
-
-import type { Product } from '../api/get-products';
+import type { ReactNode } from "react"
+import { Link } from "react-router-dom"
+import { Badge } from "@/components/ui/badge"
+import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney } from "@shop/contract"
+import type { Product } from "../api/get-products"
 
 export function labelOf(options: readonly { id: string; label: string }[], id: string): string {
-  return options.find((option) => option.id === id)?.label ?? id;
+  return options.find((option) => option.id === id)?.label ?? id
 }
 
 type ProductCardProps = {
-  product: Product;
+  product: Product
   /** Shown under the card's link, e.g. an Add to Cart button. */
-  action?: ReactNode;
-};
+  action?: ReactNode
+}
 
 export function ProductCard({ product, action }: ProductCardProps) {
-  const onSale = product.saleprice > 0;
+  const onSale = product.saleprice > 0
 
   return (
     <article className="product-card" data-testid="product-card">
@@ -52,5 +50,5 @@ export function ProductCard({ product, action }: ProductCardProps) {
       </Link>
       {action && <div className="product-card__action">{action}</div>}
     </article>
-  );
+  )
 }

@@ -1,55 +1,52 @@
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney, hasDiscount, percentOff, type Product } from '@shop/contract';
-
-import { useProduct } from '../api/get-product';
-
-import { labelOf } from './product-card';
+import type { ReactNode } from "react"
+import { useNavigate } from "react-router-dom"
+import { Badge } from "@/components/ui/badge"
+import { Button } from "@/components/ui/button"
+import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney, hasDiscount, percentOff, type Product } from "@shop/contract"
+import { useProduct } from "../api/get-product"
+import { labelOf } from "./product-card"
 
 const REASSURANCES = [
-  { title: 'Cash on Delivery', text: 'Pay in cash when your order arrives.' },
-  { title: 'Easy Returns & Exchange', text: 'Changed your mind? Return or exchange with ease.' },
-  { title: 'Secure Checkout', text: 'Your details are safe with us.' },
-] as const;
+  { title: "Cash on Delivery", text: "Pay in cash when your order arrives." },
+  { title: "Easy Returns & Exchange", text: "Changed your mind? Return or exchange with ease." },
+  { title: "Secure Checkout", text: "Your details are safe with us." },
+] as const
 
 function BackToProducts() {
-  const navigate = useNavigate();
+  const navigate = useNavigate()
   return (
-    <Button variant="outline" onClick={() => navigate('/shop/list')}>
+    <Button variant="outline" onClick={() => navigate("/shop/list")}>
       Back to Products
     </Button>
-  );
+  )
 }
 
 type ProductDetailsProps = {
-  id: string;
+  id: string
   /** The Add to Cart control for the loaded product (composed by the route). */
-  renderAddToCart: (product: Product) => ReactNode;
-};
+  renderAddToCart: (product: Product) => ReactNode
+}
 
 /** /shop/product/{id} (SPEC 2.6). */
 export function ProductDetails({ id, renderAddToCart }: ProductDetailsProps) {
-  const query = useProduct(id);
+  const query = useProduct(id)
 
   if (query.isPending) {
-    return <p className="product-page__status">Loading product details...</p>;
+    return <p className="product-page__status">Loading product details...</p>
   }
 
   if (query.isError) {
     return (
       <div className="product-page__status" role="alert">
-        <p>{query.error.message || 'Failed to load the product'}</p>
+        <p>{query.error.message || "Failed to load the product"}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
-    );
+    )
   }
 
-  const product = query.data;
+  const product = query.data
   if (!product) {
     return (
       <div className="product-page__status">
@@ -57,12 +54,12 @@ export function ProductDetails({ id, renderAddToCart }: ProductDetailsProps) {
         <p>The product you&apos;re looking for doesn&apos;t exist.</p>
         <BackToProducts />
       </div>
-    );
+    )
   }
 
-  const discounted = hasDiscount(product);
-  const percent = percentOff(product);
-  const outOfStock = product.stock <= 0;
+  const discounted = hasDiscount(product)
+  const percent = percentOff(product)
+  const outOfStock = product.stock <= 0
 
   return (
     <article className="product-page">
@@ -77,7 +74,7 @@ export function ProductDetails({ id, renderAddToCart }: ProductDetailsProps) {
       <div className="product-page__info">
         <div className="product-page__badges">
           <Badge>{labelOf(CATEGORY_CHOICES, product.category)}</Badge>
-          {product.brand !== 'no-brand' && <Badge tone="info">{labelOf(BRAND_CHOICES, product.brand)}</Badge>}
+          {product.brand !== "no-brand" && <Badge tone="info">{labelOf(BRAND_CHOICES, product.brand)}</Badge>}
         </div>
         <h1 className="product-page__title">{product.title}</h1>
 
@@ -104,8 +101,8 @@ export function ProductDetails({ id, renderAddToCart }: ProductDetailsProps) {
           <p className="product-page__taxes">Inclusive of all taxes</p>
         </div>
 
-        <p className={outOfStock ? 'product-page__stock is-out' : 'product-page__stock'} data-testid="availability">
-          {outOfStock ? 'Out of Stock' : `In Stock (${product.stock} available)`}
+        <p className={outOfStock ? "product-page__stock is-out" : "product-page__stock"} data-testid="availability">
+          {outOfStock ? "Out of Stock" : `In Stock (${product.stock} available)`}
         </p>
 
         <div className="product-page__description">
@@ -127,5 +124,5 @@ export function ProductDetails({ id, renderAddToCart }: ProductDetailsProps) {
         <BackToProducts />
       </div>
     </article>
-  );
+  )
 }

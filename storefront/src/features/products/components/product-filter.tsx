@@ -1,16 +1,15 @@
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-
-import { FILTER_GROUPS, type FilterKey, type ProductFilters } from '../utils/filters';
+import { Button } from "@/components/ui/button"
+import { Checkbox } from "@/components/ui/checkbox"
+import { FILTER_GROUPS, type FilterKey, type ProductFilters } from "../utils/filters"
 
 type ProductFilterProps = {
-  filters: ProductFilters;
-  onToggle: (key: FilterKey, id: string) => void;
-  onClear: () => void;
-};
+  filters: ProductFilters
+  onToggle: (key: FilterKey, id: string) => void
+  onClear: () => void
+}
 
 export function ProductFilter({ filters, onToggle, onClear }: ProductFilterProps) {
-  const active = Object.values(filters).some((values) => values.length > 0);
+  const active = Object.values(filters).some((values) => values.length > 0)
 
   return (
     <div className="product-filter">
@@ -23,7 +22,7 @@ export function ProductFilter({ filters, onToggle, onClear }: ProductFilterProps
         )}
       </div>
       {FILTER_GROUPS.map((group) => {
-        const selected: readonly string[] = filters[group.key] ?? [];
+        const selected: readonly string[] = filters[group.key] ?? []
         return (
           <fieldset key={group.key} className="product-filter__group">
             <legend className="product-filter__legend">{group.label}</legend>
@@ -38,8 +37,8 @@ export function ProductFilter({ filters, onToggle, onClear }: ProductFilterProps
               />
             ))}
           </fieldset>
-        );
+        )
       })}
     </div>
-  );
+  )
 }

@@ -1,18 +1,15 @@
-import { useState, type ReactNode } from 'react';
-
-import { Button } from '@/components/ui/button';
-import type { Product } from '@shop/contract';
-
-import { useProducts } from '../api/get-products';
-import { useListingState } from '../hooks/use-listing-state';
-import { FILTER_GROUPS, type FilterKey, type ProductFilters } from '../utils/filters';
-
-import { ProductCard } from './product-card';
-import { ProductFilter } from './product-filter';
-import { SortSelect } from './sort-select';
+import { useState, type ReactNode } from "react"
+import { Button } from "@/components/ui/button"
+import type { Product } from "@shop/contract"
+import { useProducts } from "../api/get-products"
+import { useListingState } from "../hooks/use-listing-state"
+import { FILTER_GROUPS, type FilterKey, type ProductFilters } from "../utils/filters"
+import { ProductCard } from "./product-card"
+import { ProductFilter } from "./product-filter"
+import { SortSelect } from "./sort-select"
 
 function countLabel(count: number): string {
-  return `${count} ${count === 1 ? 'Product' : 'Products'}`;
+  return `${count} ${count === 1 ? "Product" : "Products"}`
 }
 
 /** The chosen filters as removable chips: a filter kept from an earlier visit never narrows the list unseen. */
@@ -21,16 +18,16 @@ function ActiveFilters({
   onRemove,
   onClear,
 }: {
-  filters: ProductFilters;
-  onRemove: (key: FilterKey, id: string) => void;
-  onClear: () => void;
+  filters: ProductFilters
+  onRemove: (key: FilterKey, id: string) => void
+  onClear: () => void
 }) {
   const chosen = FILTER_GROUPS.flatMap((group) =>
     group.options
       .filter((option) => ((filters[group.key] ?? []) as readonly string[]).includes(option.id))
-      .map((option) => ({ key: group.key, id: option.id, label: option.label })),
-  );
-  if (chosen.length === 0) return null;
+      .map((option) => ({ key: group.key, id: option.id, label: option.label }))
+  )
+  if (chosen.length === 0) return null
   return (
     <div className="listing__active" role="group" aria-label="Active filters" data-testid="active-filters">
       <span className="listing__active-label">Showing only:</span>
@@ -50,26 +47,26 @@ function ActiveFilters({
         Clear all
       </Button>
     </div>
-  );
+  )
 }
 
 type ProductListingProps = {
   /** An action under each card (the route passes the cart's Add to Cart button). */
-  renderCardAction?: (product: Product) => ReactNode;
-};
+  renderCardAction?: (product: Product) => ReactNode
+}
 
 /** /shop/list: filter panel, sort menu and the product grid (SPEC 2.5). */
 export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
-  const { filters, sortBy, toggleFilter, clearFilters, setSortBy } = useListingState();
-  const products = useProducts({ filters, sortBy });
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeCount = Object.values(filters).reduce((sum, values) => sum + values.length, 0);
+  const { filters, sortBy, toggleFilter, clearFilters, setSortBy } = useListingState()
+  const products = useProducts({ filters, sortBy })
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const activeCount = Object.values(filters).reduce((sum, values) => sum + values.length, 0)
 
   return (
     <div className="listing">
       <aside
         id="product-filters"
-        className={filtersOpen ? 'listing__filters is-open' : 'listing__filters'}
+        className={filtersOpen ? "listing__filters is-open" : "listing__filters"}
         aria-label="Product filters"
       >
         <ProductFilter filters={filters} onToggle={toggleFilter} onClear={clearFilters} />
@@ -77,9 +74,7 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
           Show products
         </Button>
       </aside>
-      {filtersOpen && (
-        <div className="listing__backdrop" aria-hidden="true" onClick={() => setFiltersOpen(false)} />
-      )}
+      {filtersOpen && <div className="listing__backdrop" aria-hidden="true" onClick={() => setFiltersOpen(false)} />}
 
       <section className="listing__main" aria-labelledby="listing-heading" aria-busy={products.isFetching}>
         <div className="listing__toolbar">
@@ -99,7 +94,7 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
               aria-expanded={filtersOpen}
               onClick={() => setFiltersOpen(true)}
             >
-              {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+              {activeCount > 0 ? `Filters (${activeCount})` : "Filters"}
             </Button>
             <SortSelect value={sortBy} onChange={setSortBy} />
           </div>
@@ -111,7 +106,7 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
           <p className="listing__status">Loading...</p>
         ) : products.isError ? (
           <div className="listing__status" role="alert">
-            <p>{products.error.message || 'Failed to load products'}</p>
+            <p>{products.error.message || "Failed to load products"}</p>
             <Button variant="outline" onClick={() => void products.refetch()}>
               Try again
             </Button>
@@ -127,5 +122,5 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
         )}
       </section>
     </div>
-  );
+  )
 }

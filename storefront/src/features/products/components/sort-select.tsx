@@ -1,14 +1,13 @@
-import { useId } from 'react';
-
-import { isSortOption, SORT_CHOICES, type SortOption } from '@shop/contract';
+import { useId } from "react"
+import { isSortOption, SORT_CHOICES, type SortOption } from "@shop/contract"
 
 type SortSelectProps = {
-  value: SortOption;
-  onChange: (value: SortOption) => void;
-};
+  value: SortOption
+  onChange: (value: SortOption) => void
+}
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
-  const id = useId();
+  const id = useId()
   return (
     <div className="sort-select">
       <label htmlFor={id}>Sort by</label>
@@ -16,7 +15,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
         id={id}
         value={value}
         onChange={(event) => {
-          if (isSortOption(event.target.value)) onChange(event.target.value);
+          if (isSortOption(event.target.value)) onChange(event.target.value)
         }}
       >
         {SORT_CHOICES.map((option) => (
@@ -26,5 +25,5 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
         ))}
       </select>
     </div>
-  );
+  )
 }

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-
-import { DEFAULT_SORT, type SortOption } from '@shop/contract';
-import { useHydrated } from '@/lib/use-hydrated';
-
+import { useCallback, useEffect, useMemo } from "react"
+import { useLocation, useNavigate } from "react-router-dom"
+import { useHydrated } from "@/lib/use-hydrated"
+import { DEFAULT_SORT, type SortOption } from "@shop/contract"
 import {
   hasListingParams,
   loadStoredFilters,
@@ -13,7 +11,7 @@ import {
   toggleFilter,
   type FilterKey,
   type ListingState,
-} from '../utils/filters';
+} from "../utils/filters"
 
 /**
  * Filters and sort of /shop/list. The URL query is the source of truth;
@@ -27,42 +25,41 @@ import {
  * follows them. A /shop/list opened inside the app applies them at once.
  */
 export function useListingState() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const fromUrl = hasListingParams(location.search);
+  const location = useLocation()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const fromUrl = hasListingParams(location.search)
 
   const state = useMemo<ListingState>(
     () =>
       fromUrl
         ? parseListingState(location.search)
         : { filters: hydrated ? loadStoredFilters() : {}, sortBy: DEFAULT_SORT },
-    [fromUrl, location.search, hydrated],
-  );
-  const query = serializeListingState(state);
+    [fromUrl, location.search, hydrated]
+  )
+  const query = serializeListingState(state)
 
   // Keep storage in step with the URL (also on back/forward), and give a
   // bare /shop/list the URL of what it shows. Not while hydrating: that render
   // shows the server's view, not the kept filters, which must not be lost.
   useEffect(() => {
-    if (!hydrated) return;
-    saveStoredFilters(parseListingState(query).filters);
-    if (!fromUrl) navigate({ search: `?${query}` }, { replace: true });
-  }, [hydrated, query, fromUrl, navigate]);
+    if (!hydrated) return
+    saveStoredFilters(parseListingState(query).filters)
+    if (!fromUrl) navigate({ search: `?${query}` }, { replace: true })
+  }, [hydrated, query, fromUrl, navigate])
 
   const update = useCallback(
     (next: ListingState) => {
-      saveStoredFilters(next.filters);
-      navigate({ search: `?${serializeListingState(next)}` });
+      saveStoredFilters(next.filters)
+      navigate({ search: `?${serializeListingState(next)}` })
     },
-    [navigate],
-  );
+    [navigate]
+  )
 
   return {
     ...state,
-    toggleFilter: (key: FilterKey, id: string) =>
-      update({ ...state, filters: toggleFilter(state.filters, key, id) }),
+    toggleFilter: (key: FilterKey, id: string) => update({ ...state, filters: toggleFilter(state.filters, key, id) }),
     clearFilters: () => update({ ...state, filters: {} }),
     setSortBy: (sortBy: SortOption) => update({ ...state, sortBy }),
-  };
+  }
 }

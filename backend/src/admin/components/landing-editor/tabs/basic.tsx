@@ -1,7 +1,7 @@
 import { Checkbox, Input, Label, Select, Text } from "@medusajs/ui"
 import { useId } from "react"
-import { formatMoney, type Product } from "@shop/contract"
 import { slugify, withSlug, withTidySlug, withTitle } from "#app/admin/lib/landing-pages"
+import { formatMoney, type Product } from "@shop/contract"
 import { Field } from "../fields"
 import { Card, type TabProps } from "./shared"
 
@@ -63,14 +63,17 @@ export const BasicTab = ({
       </Field>
       {product ? (
         <div className="flex items-center gap-x-3 rounded-lg border p-2" data-testid="selected-product">
-          {product.image ? <img src={product.image} alt={product.title} className="h-12 w-12 rounded-md object-cover" /> : null}
+          {product.image ? (
+            <img src={product.image} alt={product.title} className="h-12 w-12 rounded-md object-cover" />
+          ) : null}
           <div className="min-w-0">
             <Text size="small" weight="plus" className="truncate">
               {product.title}
             </Text>
             <Text size="xsmall" className="text-ui-fg-muted">
               {formatMoney(product.price)}
-              {Number(product.saleprice) > 0 ? ` · sale ${formatMoney(product.saleprice)}` : ""} · Stock: {product.stock}
+              {Number(product.saleprice) > 0 ? ` · sale ${formatMoney(product.saleprice)}` : ""} · Stock:{" "}
+              {product.stock}
             </Text>
           </div>
         </div>

@@ -22,9 +22,9 @@ export const MetaPixelCard = ({ state, setState }: TabProps) => {
         htmlFor={id}
         hint={
           <>
-            The page loads this pixel (PageView, and Lead when an order is sent); the shop sends the Purchase itself once
-            the order is {settings.data?.purchaseOn === "delivered" ? "delivered" : "confirmed"}, never for fake or cancelled
-            orders.{" "}
+            The page loads this pixel (PageView, and Lead when an order is sent); the shop sends the Purchase itself
+            once the order is {settings.data?.purchaseOn === "delivered" ? "delivered" : "confirmed"}, never for fake or
+            cancelled orders.{" "}
             {fallback ? `Empty: the shop's pixel ${fallback}.` : "Empty: no pixel (the shop has no META_PIXEL_ID)."}
             {settings.data && !settings.data.tokenSet ? " Purchases wait until META_CAPI_TOKEN is set." : ""}
           </>

@@ -10,8 +10,16 @@ export const StylingTab = ({ state, setState }: TabProps) => {
   return (
     <Card title="Styling">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <ColorField label="Primary Color" value={state.styling.primaryColor} onChange={(primaryColor) => set({ primaryColor })} />
-        <ColorField label="Accent Color" value={state.styling.accentColor} onChange={(accentColor) => set({ accentColor })} />
+        <ColorField
+          label="Primary Color"
+          value={state.styling.primaryColor}
+          onChange={(primaryColor) => set({ primaryColor })}
+        />
+        <ColorField
+          label="Accent Color"
+          value={state.styling.accentColor}
+          onChange={(accentColor) => set({ accentColor })}
+        />
       </div>
       <Field label="Font Family" htmlFor={fontId}>
         <Select value={state.styling.fontFamily} onValueChange={(v) => set({ fontFamily: v as FontFamily })}>

@@ -16,7 +16,12 @@ export const TestimonialsTab = ({ state, setState }: TabProps) => (
       {(t, update) => (
         <>
           <div className="grid grid-cols-[1fr_100px] gap-2">
-            <Input aria-label="Name" placeholder="Name" value={t.name} onChange={(e) => update({ name: e.target.value })} />
+            <Input
+              aria-label="Name"
+              placeholder="Name"
+              value={t.name}
+              onChange={(e) => update({ name: e.target.value })}
+            />
             <Input
               aria-label="Rating"
               type="number"

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { DashboardAnswer } from "@shop/contract"
-import { loadDashboard } from "#app/read-models/dashboard"
 import { noCache } from "#app/api/utils/session"
+import { loadDashboard } from "#app/read-models/dashboard"
+import type { DashboardAnswer } from "@shop/contract"
 import type { GetDashboardQuery } from "./validators"
 
 /** The admin dashboard's figures for `?period=today|month|year|all` (default all). */

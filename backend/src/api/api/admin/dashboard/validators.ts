@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardQuery } from "@shop/contract"
 import type { Holds, Ties } from "#app/api/utils/validate"
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardQuery } from "@shop/contract"
 
 export const GetDashboardSchema = z
   .object({

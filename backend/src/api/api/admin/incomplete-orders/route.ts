@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { IncompleteOrdersAnswer } from "@shop/contract"
 import { listIncompleteOrders } from "#app/read-models/landing-drafts"
+import type { IncompleteOrdersAnswer } from "@shop/contract"
 import type { IncompleteOrdersQuery } from "./validators"
 
 /** Open drafts of landing pages (incomplete orders), the shopper's latest change first, with their page and age. */

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import type { IncompleteOrdersQuery as IncompleteOrdersRequest } from "@shop/contract"
 import type { Holds, Ties } from "#app/api/utils/validate"
+import type { IncompleteOrdersQuery as IncompleteOrdersRequest } from "@shop/contract"
 
 const whole = (name: string, min: number, max: number) =>
   z.coerce

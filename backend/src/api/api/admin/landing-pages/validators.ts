@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 import {
   FONT_FAMILIES,
   isMetaPixelId,
@@ -9,7 +10,6 @@ import {
   type LandingPageRequest,
   type LandingPageUpdateRequest,
 } from "@shop/contract"
-import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 export const REQUIRED = "Please fill in all required fields"
 
@@ -53,12 +53,19 @@ const Hero = z
   .partial()
   .strip()
 
-const Benefit = z.object({ icon: text(16), title: text(200), description: text(1000) }).partial().strip()
+const Benefit = z
+  .object({ icon: text(16), title: text(200), description: text(1000) })
+  .partial()
+  .strip()
 
 const Testimonial = z
   .object({
     name: text(100),
-    rating: z.number({ error: "Ratings are whole numbers from 1 to 5" }).int("Ratings are whole numbers from 1 to 5").min(1, "Ratings are whole numbers from 1 to 5").max(5, "Ratings are whole numbers from 1 to 5"),
+    rating: z
+      .number({ error: "Ratings are whole numbers from 1 to 5" })
+      .int("Ratings are whole numbers from 1 to 5")
+      .min(1, "Ratings are whole numbers from 1 to 5")
+      .max(5, "Ratings are whole numbers from 1 to 5"),
     comment: text(2000),
     image: imageUrl,
   })
@@ -69,7 +76,10 @@ export const LandingGroupsSchema = z.object({
   hero: Hero.optional(),
   benefits: z.array(Benefit, { error: "benefits must be a list" }).max(20, "At most 20 benefits").optional(),
   gallery: z.object({ images: imageList, showGallery: flag }).partial().strip().optional(),
-  testimonials: z.array(Testimonial, { error: "testimonials must be a list" }).max(50, "At most 50 testimonials").optional(),
+  testimonials: z
+    .array(Testimonial, { error: "testimonials must be a list" })
+    .max(50, "At most 50 testimonials")
+    .optional(),
   // a cash-on-delivery order needs a phone and an address: whatever a client sends, both stay asked
   orderForm: z
     .object({
@@ -89,7 +99,11 @@ export const LandingGroupsSchema = z.object({
       showCountdown: flag,
       countdownEndDate: countdownEnd,
       showStockCount: flag,
-      stockCount: z.number({ error: "stockCount must be a whole number" }).int("stockCount must be a whole number").min(0).max(1_000_000),
+      stockCount: z
+        .number({ error: "stockCount must be a whole number" })
+        .int("stockCount must be a whole number")
+        .min(0)
+        .max(1_000_000),
     })
     .partial()
     .strip()

@@ -1,15 +1,22 @@
 import { z } from "@medusajs/framework/zod"
-import { BLOCKLIST_KINDS, type BlocklistRequest, type GuardRulesRequest } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import { BLOCKLIST_KINDS, type BlocklistRequest, type GuardRulesRequest } from "@shop/contract"
 
 const whole = (name: string, min: number, max: number) =>
-  z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`)
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
 
 /** PUT /api/admin/order-guard/rules: any of the rules, each within sense. */
 export const GuardRulesSchema = z
   .object({
     minFinishedOrders: whole("minFinishedOrders", 1, 100),
-    minSuccessRatio: z.number({ error: "minSuccessRatio must be a number" }).min(0, "minSuccessRatio must be between 0 and 1").max(1, "minSuccessRatio must be between 0 and 1"),
+    minSuccessRatio: z
+      .number({ error: "minSuccessRatio must be a number" })
+      .min(0, "minSuccessRatio must be between 0 and 1")
+      .max(1, "minSuccessRatio must be between 0 and 1"),
     duplicateWindowHours: whole("duplicateWindowHours", 1, 720),
     velocityPerPhone: whole("velocityPerPhone", 1, 1000),
     velocityPerAddress: whole("velocityPerAddress", 1, 10000),

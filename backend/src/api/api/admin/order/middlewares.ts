@@ -1,6 +1,13 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateShopBody, validateShopQuery } from "#app/api/utils/validate"
-import { AllOrdersQuerySchema, BookCourierSchema, BookCouriersSchema, ReturnedUnitsSchema, ConfirmationSchema, UpdateOrderStatusSchema } from "./validators"
+import {
+  AllOrdersQuerySchema,
+  BookCourierSchema,
+  BookCouriersSchema,
+  ReturnedUnitsSchema,
+  ConfirmationSchema,
+  UpdateOrderStatusSchema,
+} from "./validators"
 
 export const adminOrderMiddlewares: MiddlewareRoute[] = [
   {

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 import {
   CONFIRMATION_OUTCOMES,
   COURIER_PROVIDERS,
@@ -10,7 +11,6 @@ import {
   type ReturnedUnitsRequest,
   type UpdateOrderStatusRequest,
 } from "@shop/contract"
-import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 export const UpdateOrderStatusSchema = z.object({
   orderId: capped(64, undefined, "orderId is required").min(1, "orderId is required"),
@@ -62,7 +62,9 @@ export const BookCouriersSchema = z
   .object({
     ...courierFields,
     orderIds: z
-      .array(capped(64, "An order id is longer than 64 characters", "orderIds are order ids"), { error: "orderIds must be a list of order ids" })
+      .array(capped(64, "An order id is longer than 64 characters", "orderIds are order ids"), {
+        error: "orderIds must be a list of order ids",
+      })
       .min(1, "Choose at least one order")
       .max(100, "At most 100 orders at once"),
   })

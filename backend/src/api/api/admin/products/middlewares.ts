@@ -1,6 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateShopBody } from "#app/api/utils/validate"
 import { receiveImage } from "#app/api/utils/upload"
+import { validateShopBody } from "#app/api/utils/validate"
 import { ShopProductSchema } from "./validators"
 
 export const adminProductMiddlewares: MiddlewareRoute[] = [

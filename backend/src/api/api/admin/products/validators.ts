@@ -1,14 +1,22 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, isBrandAllowed, type ProductRequest } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import { BRANDS, CATEGORIES, isBrandAllowed, type ProductRequest } from "@shop/contract"
 
 /** A number, or a numeric string as HTML forms send it. */
 function amount(label: string, opts: { integer?: boolean; max: number }) {
   const notANumber = `${label} must be a number`
   return z
-    .union([z.number(), capped(64, notANumber).trim().regex(/^\d+(\.\d+)?$/, notANumber)], {
-      error: `${label} is required and must be a number`,
-    })
+    .union(
+      [
+        z.number(),
+        capped(64, notANumber)
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, notANumber),
+      ],
+      {
+        error: `${label} is required and must be a number`,
+      }
+    )
     .transform(Number)
     .pipe(
       (opts.integer ? z.number().int(`${label} must be a whole number`) : z.number())
@@ -18,7 +26,9 @@ function amount(label: string, opts: { integer?: boolean; max: number }) {
 }
 
 const text = (label: string, max: number) =>
-  capped(max, `${label} must be at most ${max} characters`, `${label} is required`).trim().min(1, `${label} is required`)
+  capped(max, `${label} must be at most ${max} characters`, `${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
 
 /** The product form of SPEC.md section 3, enforced on the server. */
 export const ShopProductSchema = z

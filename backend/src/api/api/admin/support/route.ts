@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AdminSupportAnswer } from "@shop/contract"
-import { supportPhone } from "#app/lib/support-phone"
 import { noCache } from "#app/api/utils/session"
+import { supportPhone } from "#app/lib/support-phone"
+import type { AdminSupportAnswer } from "@shop/contract"
 
 /**
  * The customer-support line for the admin's orders screens (SPEC.md section 1):

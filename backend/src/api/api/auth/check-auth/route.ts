@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AuthAnswer } from "@shop/contract"
-import { loadShopUser } from "#app/read-models/users"
 import { noCache, sessionActor, signOut } from "#app/api/utils/session"
+import { loadShopUser } from "#app/read-models/users"
+import type { AuthAnswer } from "@shop/contract"
 
 /**
  * Every page of a guest asks who is signed in, so "no one" is an answer, not

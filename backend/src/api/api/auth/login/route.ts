@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AuthAnswer } from "@shop/contract"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { actorOf, loadShopUser } from "#app/read-models/users"
 import { guessOf } from "#app/api/utils/guesses"
 import { signIn } from "#app/api/utils/session"
+import { actorOf, loadShopUser } from "#app/read-models/users"
+import type { AuthAnswer } from "@shop/contract"
 import type { LoginBody } from "../validators"
 
 // The guess was counted before validation (countLoginGuess in ../middlewares.ts).

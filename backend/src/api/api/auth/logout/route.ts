@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MessageAnswer } from "@shop/contract"
 import { noCache, signOut } from "#app/api/utils/session"
+import type { MessageAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   noCache(res)

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AuthAnswer } from "@shop/contract"
 import { registerCustomerWorkflow } from "#app/workflows/register-customer"
+import type { AuthAnswer } from "@shop/contract"
 import type { RegisterBody } from "../validators"
 
 export async function POST(req: MedusaRequest<RegisterBody>, res: MedusaResponse) {

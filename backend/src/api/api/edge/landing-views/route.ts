@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { EdgeViewsAnswer } from "@shop/contract"
 import { recordLandingViewsWorkflow } from "#app/workflows/landing-views"
+import type { EdgeViewsAnswer } from "@shop/contract"
 import type { EdgeViewsBody } from "../validators"
 
 /** A storefront server's batch of landing views, added in one statement; `counted`: the views added to existing pages. */

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { LandingPageAnswer } from "@shop/contract"
-import { readPublicLandingPage } from "#app/read-models/landing-pages"
 import { isEdgeRead } from "#app/api/utils/edge"
+import { readPublicLandingPage } from "#app/read-models/landing-pages"
+import type { LandingPageAnswer } from "@shop/contract"
 
 /**
  * A published landing page with its product; every read counts one view,

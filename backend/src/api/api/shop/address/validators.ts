@@ -1,9 +1,11 @@
 import { z } from "@medusajs/framework/zod"
-import type { AddAddressRequest, UpdateAddressRequest } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import type { AddAddressRequest, UpdateAddressRequest } from "@shop/contract"
 
 const field = (label: string, max: number) =>
-  capped(max, `${label} must be at most ${max} characters`, `${label} is required`).trim().min(1, `${label} is required`)
+  capped(max, `${label} must be at most ${max} characters`, `${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
 
 /** All five fields are required (SPEC.md section 3, "Address"). */
 const fields = {

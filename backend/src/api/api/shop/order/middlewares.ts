@@ -1,14 +1,14 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BN_MESSAGES, STOCK_MESSAGES } from "@shop/contract"
-import { limits } from "#app/lib/rate-limit"
-import { orderOfRequest } from "#app/read-models/order-requests"
-import { checkIdempotencyKey, orderRequestOf } from "#app/api/utils/idempotency"
-import { loadShopCatalog } from "#app/read-models/products"
 import { requireSelfOrAdmin } from "#app/api/utils/guards"
+import { checkIdempotencyKey, orderRequestOf } from "#app/api/utils/idempotency"
 import { rateLimited, tryAgainIn } from "#app/api/utils/rate-limit"
 import { sessionActor } from "#app/api/utils/session"
 import { validateShopBody } from "#app/api/utils/validate"
+import { limits } from "#app/lib/rate-limit"
+import { orderOfRequest } from "#app/read-models/order-requests"
+import { loadShopCatalog } from "#app/read-models/products"
+import { BN_MESSAGES, STOCK_MESSAGES } from "@shop/contract"
 import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./validators"
 
 const validateGuest = validateShopBody(GuestOrderSchema)
@@ -63,7 +63,11 @@ function sharedStockRead(req: MedusaRequest, ids: string[]) {
  */
 async function refuseWhenSoldOut(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    const body = req.validatedBody as { isGuest?: boolean; landingPageSlug?: string | null; cartItems?: { productId: string; quantity: number }[] }
+    const body = req.validatedBody as {
+      isGuest?: boolean
+      landingPageSlug?: string | null
+      cartItems?: { productId: string; quantity: number }[]
+    }
     if (body?.isGuest !== true || !body.cartItems?.length) return next()
     // a retry of an order that was placed answers that order (the workflow), even once the product sold out
     const request = orderRequestOf(req, body.landingPageSlug ? `landing:${body.landingPageSlug}` : "guest", null)
@@ -107,7 +111,11 @@ function requireSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNex
 }
 
 export const orderMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/api/shop/order/create-order", methods: ["POST"], middlewares: [limitOrdersByAddress, checkIdempotencyKey, validateCreateOrder, refuseWhenSoldOut] },
+  {
+    matcher: "/api/shop/order/create-order",
+    methods: ["POST"],
+    middlewares: [limitOrdersByAddress, checkIdempotencyKey, validateCreateOrder, refuseWhenSoldOut],
+  },
   { matcher: "/api/shop/order/get-orders/:userId", methods: ["GET"], middlewares: [requireSelfOrAdmin()] },
   { matcher: "/api/shop/order/get-order-details/:orderId", methods: ["GET"], middlewares: [requireSession] },
 ]

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 import {
   BN_MESSAGES,
   DELIVERY_AREAS,
@@ -11,7 +12,6 @@ import {
   type GuestOrderRequest,
   type LandingOrderRequest,
 } from "@shop/contract"
-import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 
 const FILL_IN = "Please fill in all delivery information!"
 const text = (max: number, message = FILL_IN) =>
@@ -152,9 +152,12 @@ export const CustomerOrderSchema = z
     userId: capped(64, undefined, "userId is required").min(1),
     cartId: capped(64).optional(),
     addressInfo: z
-      .object({ addressId: capped(64, undefined, "Please select a delivery address before checkout!").min(1) }, {
-        error: "Please select a delivery address before checkout!",
-      })
+      .object(
+        { addressId: capped(64, undefined, "Please select a delivery address before checkout!").min(1) },
+        {
+          error: "Please select a delivery address before checkout!",
+        }
+      )
       .loose(),
   })
   .loose()

@@ -1,11 +1,19 @@
 import { z } from "@medusajs/framework/zod"
-import type { AddToCartRequest } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import type { AddToCartRequest } from "@shop/contract"
 
 const quantity = z
-  .union([z.number(), capped(32, "Quantity must be a whole number").trim().regex(/^-?\d+$/, "Quantity must be a whole number")], {
-    error: "Quantity must be a whole number",
-  })
+  .union(
+    [
+      z.number(),
+      capped(32, "Quantity must be a whole number")
+        .trim()
+        .regex(/^-?\d+$/, "Quantity must be a whole number"),
+    ],
+    {
+      error: "Quantity must be a whole number",
+    }
+  )
   .transform(Number)
   .pipe(
     z

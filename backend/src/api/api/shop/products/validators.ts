@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
-import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS, type ProductsQuery } from "@shop/contract"
 import { capped, type Holds, type Ties } from "#app/api/utils/validate"
+import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_OPTIONS, type ProductsQuery } from "@shop/contract"
 
 /** `a,b` or repeated keys, trimmed, empties dropped; each value must be known. */
 function commaList(name: string, allowed: readonly string[]) {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { getLandingPageView, landingPageViewOf } from "#app/read-models/landing-pages"
 import { deleteLandingPageWorkflow, updateLandingPageWorkflow } from "#app/workflows/landing-page"
+import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { groupsOfBody, type UpdateLandingPageBody } from "../validators"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

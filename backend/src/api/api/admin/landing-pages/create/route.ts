@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { landingPageViewOf } from "#app/read-models/landing-pages"
 import { createLandingPageWorkflow } from "#app/workflows/landing-page"
+import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { groupsOfBody, type CreateLandingPageBody } from "../validators"
 
 export async function POST(req: MedusaRequest<CreateLandingPageBody>, res: MedusaResponse) {

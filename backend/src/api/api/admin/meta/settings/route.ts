@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MessageAnswer, MetaSettingsAnswer } from "@shop/contract"
+import { noCache } from "#app/api/utils/session"
 import { metaSettings } from "#app/read-models/meta-events"
 import { setMetaSettingsWorkflow } from "#app/workflows/meta-purchase"
-import { noCache } from "#app/api/utils/session"
+import type { MessageAnswer, MetaSettingsAnswer } from "@shop/contract"
 import type { MetaSettingsBody } from "../validators"
 
 /** The shop's Meta settings: when Purchase is sent, the default pixel, whether a token is set (never the token). */

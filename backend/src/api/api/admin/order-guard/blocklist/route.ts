@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { normalizeBdPhone, type BlocklistAnswer, type BlocklistEntry, type BlocklistEntryAnswer } from "@shop/contract"
+import { noCache, sessionActor } from "#app/api/utils/session"
 import { blocklist } from "#app/read-models/order-guard"
 import { addBlocklistEntryWorkflow } from "#app/workflows/order-guard"
-import { noCache, sessionActor } from "#app/api/utils/session"
+import { normalizeBdPhone, type BlocklistAnswer, type BlocklistEntry, type BlocklistEntryAnswer } from "@shop/contract"
 import type { BlocklistBody } from "../validators"
 
 /** The blocklist, newest first. */
@@ -21,10 +21,22 @@ export async function POST(req: MedusaRequest<BlocklistBody>, res: MedusaRespons
   const { result } = await addBlocklistEntryWorkflow(req.scope).run({
     input: { kind, value, reason: reason.trim(), created_by: sessionActor(req)?.actor_id ?? null },
   })
-  const entry = result as { id: string; kind: BlocklistEntry["kind"]; value: string; reason: string; created_at: Date | string }
+  const entry = result as {
+    id: string
+    kind: BlocklistEntry["kind"]
+    value: string
+    reason: string
+    created_at: Date | string
+  }
   res.status(201).json({
     success: true,
     message: "Blocklisted",
-    data: { id: entry.id, kind: entry.kind, value: entry.value, reason: entry.reason, createdAt: new Date(entry.created_at).toISOString() },
+    data: {
+      id: entry.id,
+      kind: entry.kind,
+      value: entry.value,
+      reason: entry.reason,
+      createdAt: new Date(entry.created_at).toISOString(),
+    },
   } satisfies BlocklistEntryAnswer)
 }

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { GuardRulesAnswer, MessageAnswer } from "@shop/contract"
+import { noCache } from "#app/api/utils/session"
 import { guardRules } from "#app/read-models/order-guard"
 import { changeGuardRulesWorkflow } from "#app/workflows/order-guard"
-import { noCache } from "#app/api/utils/session"
+import type { GuardRulesAnswer, MessageAnswer } from "@shop/contract"
 import type { GuardRulesBody } from "../validators"
 
 /** The fake-order guard's rules (defaults where the merchant never set one). */

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AdminOrdersAnswer } from "@shop/contract"
-import { listShopOrders, searchShopOrders } from "#app/read-models/orders"
-import { withRisk } from "#app/read-models/order-guard"
 import { withMetaPurchase } from "#app/read-models/meta-events"
+import { withRisk } from "#app/read-models/order-guard"
+import { listShopOrders, searchShopOrders } from "#app/read-models/orders"
+import type { AdminOrdersAnswer } from "@shop/contract"
 import type { AllOrdersQuery } from "../validators"
 
 /** Every order (the spec's list), or with q / offset / limit one page of the search and its count. */
@@ -16,5 +16,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const page = await searchShopOrders(req.scope, { q: q ?? "", offset: offset ?? 0, limit: limit ?? 20 })
-  res.json({ success: true, ...page, data: await withMetaPurchase(req.scope, await withRisk(req.scope, page.data)) } satisfies AdminOrdersAnswer)
+  res.json({
+    success: true,
+    ...page,
+    data: await withMetaPurchase(req.scope, await withRisk(req.scope, page.data)),
+  } satisfies AdminOrdersAnswer)
 }

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { BulkCourierBookingAnswer, CourierBookingResult } from "@shop/contract"
-import { bookCourierWorkflow } from "#app/workflows/book-courier"
 import { sessionActor } from "#app/api/utils/session"
+import { bookCourierWorkflow } from "#app/workflows/book-courier"
+import type { BulkCourierBookingAnswer, CourierBookingResult } from "@shop/contract"
 import type { BookCouriersBody } from "../validators"
 
 /**
@@ -16,12 +16,18 @@ export async function POST(req: MedusaRequest<BookCouriersBody>, res: MedusaResp
   const results: CourierBookingResult[] = []
   for (const orderId of [...new Set(orderIds)]) {
     try {
-      const { result } = await bookCourierWorkflow(req.scope).run({ input: { order_id: orderId, request, admin_id: adminId } })
+      const { result } = await bookCourierWorkflow(req.scope).run({
+        input: { order_id: orderId, request, admin_id: adminId },
+      })
       const { courier, booked } = result
       results.push({ orderId, success: true, booked, data: courier })
     } catch (error) {
       const message = (error as { message?: unknown })?.message
-      results.push({ orderId, success: false, message: typeof message === "string" && message ? message : "Something went wrong" })
+      results.push({
+        orderId,
+        success: false,
+        message: typeof message === "string" && message ? message : "Something went wrong",
+      })
     }
   }
   res.json({ success: true, data: results } satisfies BulkCourierBookingAnswer)

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { UpdateOrderStatusAnswer } from "@shop/contract"
+import { sessionActor } from "#app/api/utils/session"
 import { findShopOrder } from "#app/read-models/orders"
 import { updateShopOrderStatusWorkflow } from "#app/workflows/update-order-status"
-import { sessionActor } from "#app/api/utils/session"
+import type { UpdateOrderStatusAnswer } from "@shop/contract"
 import type { UpdateOrderStatusBody } from "../validators"
 
 export async function PUT(req: MedusaRequest<UpdateOrderStatusBody>, res: MedusaResponse) {

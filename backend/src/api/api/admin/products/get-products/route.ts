@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { ProductsAnswer } from "@shop/contract"
 import { filterAndSortProducts, loadShopProducts } from "#app/read-models/products"
+import type { ProductsAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const products = await loadShopProducts(req.scope)

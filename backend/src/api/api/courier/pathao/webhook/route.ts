@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { PathaoWebhookAnswer } from "@shop/contract"
 import { sameSecret } from "#app/lib/same-secret"
 import { courierWebhookSecret, parcelOfWebhook } from "#app/read-models/couriers"
 import { syncParcelWorkflow } from "#app/workflows/sync-courier"
+import type { PathaoWebhookAnswer } from "@shop/contract"
 import { PathaoWebhookSchema } from "../../validators"
 
 /** The value Pathao's documentation says every answer carries in X-Pathao-Merchant-Webhook-Integration-Secret. */
@@ -38,7 +38,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const parcel = await parcelOfWebhook(req.scope, "pathao", merchant_order_id, consignment_id ?? null)
   if (!parcel) {
-    res.status(202).json({ type: "success", message: "Ignored: no parcel of this shop matches" } satisfies PathaoWebhookAnswer)
+    res
+      .status(202)
+      .json({ type: "success", message: "Ignored: no parcel of this shop matches" } satisfies PathaoWebhookAnswer)
     return
   }
   const { result } = await syncParcelWorkflow(req.scope).run({ input: { parcel } })

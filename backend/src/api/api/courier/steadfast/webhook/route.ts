@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { SteadfastWebhookAnswer } from "@shop/contract"
 import { sameSecret } from "#app/lib/same-secret"
 import { courierWebhookSecret, parcelOfWebhook } from "#app/read-models/couriers"
 import { syncParcelWorkflow } from "#app/workflows/sync-courier"
+import type { SteadfastWebhookAnswer } from "@shop/contract"
 import { SteadfastWebhookSchema } from "../../validators"
 
 /**
@@ -20,7 +20,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const parsed = SteadfastWebhookSchema.safeParse(req.body)
   if (!parsed.success) {
-    res.status(400).json({ status: "error", message: "Not a Steadfast delivery status notification" } satisfies SteadfastWebhookAnswer)
+    res.status(400).json({
+      status: "error",
+      message: "Not a Steadfast delivery status notification",
+    } satisfies SteadfastWebhookAnswer)
     return
   }
   const { invoice, consignment_id } = parsed.data

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 import { listShopAddresses } from "#app/read-models/addresses"
 import { addShopAddressWorkflow } from "#app/workflows/shop-address"
+import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 import type { AddAddressBody } from "../validators"
 
 export async function POST(req: MedusaRequest<AddAddressBody>, res: MedusaResponse) {

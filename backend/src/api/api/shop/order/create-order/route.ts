@@ -1,13 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { BN_MESSAGES, deliveryAreaOf, orderConfirmation, type CreateOrderAnswer } from "@shop/contract"
+import { orderRequestOf, retryWhenPlacedElsewhere } from "#app/api/utils/idempotency"
+import { metaTrackingOf } from "#app/api/utils/meta-tracking"
+import { clientAddress } from "#app/lib/client-address"
 import {
   placeCustomerOrderWorkflow,
   placeGuestOrderWorkflow,
   placeLandingOrderWorkflow,
 } from "#app/workflows/place-shop-order"
-import { clientAddress } from "#app/lib/client-address"
-import { orderRequestOf, retryWhenPlacedElsewhere } from "#app/api/utils/idempotency"
-import { metaTrackingOf } from "#app/api/utils/meta-tracking"
+import { BN_MESSAGES, deliveryAreaOf, orderConfirmation, type CreateOrderAnswer } from "@shop/contract"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
 type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody
@@ -62,7 +62,11 @@ function place(req: MedusaRequest<Body>) {
   }
   const order = { customer_id: body.userId, address_id: body.addressInfo.addressId }
   return placeCustomerOrderWorkflow(req.scope).run({
-    input: { ...order, client_address: clientAddress(req), request: orderRequestOf(req, `customer:${body.userId}`, order) },
+    input: {
+      ...order,
+      client_address: clientAddress(req),
+      request: orderRequestOf(req, `customer:${body.userId}`, order),
+    },
   })
 }
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { CartAnswer, MessageAnswer } from "@shop/contract"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
+import type { CartAnswer, MessageAnswer } from "@shop/contract"
 import type { AddToCartBody } from "../cart-validators"
 
 export async function POST(req: MedusaRequest<AddToCartBody>, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { SteadfastPayoutsAnswer } from "@shop/contract"
 import { courierCash } from "#app/read-models/couriers"
 import { syncSteadfastPayoutsWorkflow } from "#app/workflows/sync-courier"
+import type { SteadfastPayoutsAnswer } from "@shop/contract"
 
 /** Reads Steadfast's latest payouts now and records them on their parcels (the job does it every few hours). */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MessageAnswer, OrderAnswer } from "@shop/contract"
 import { convertLandingDraftWorkflow } from "#app/workflows/landing-draft"
+import type { MessageAnswer, OrderAnswer } from "@shop/contract"
 
 /**
  * Turns an open draft into a cash-on-delivery order through the landing order

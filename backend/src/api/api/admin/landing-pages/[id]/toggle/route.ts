@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 import { landingPageViewOf } from "#app/read-models/landing-pages"
 import { toggleLandingPageWorkflow } from "#app/workflows/landing-page"
+import type { LandingPageAnswer, MessageAnswer } from "@shop/contract"
 
 export async function PATCH(req: MedusaRequest, res: MedusaResponse) {
   const { result } = await toggleLandingPageWorkflow(req.scope).run({ input: { id: req.params.id } })

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MessageAnswer } from "@shop/contract"
 import { removeBlocklistEntryWorkflow } from "#app/workflows/order-guard"
+import type { MessageAnswer } from "@shop/contract"
 
 /** Takes a phone or address off the blocklist. */
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { CourierBookingAnswer } from "@shop/contract"
-import { bookCourierWorkflow } from "#app/workflows/book-courier"
 import { sessionActor } from "#app/api/utils/session"
+import { bookCourierWorkflow } from "#app/workflows/book-courier"
+import type { CourierBookingAnswer } from "@shop/contract"
 import type { BookCourierBody } from "../../validators"
 
 /** Books the order with a courier and marks it shipped; an order already booked answers its parcel, booking nothing. */

@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { AdminOrderAnswer } from "@shop/contract"
-import { findShopOrder } from "#app/read-models/orders"
-import { withRisk } from "#app/read-models/order-guard"
 import { withMetaPurchase } from "#app/read-models/meta-events"
+import { withRisk } from "#app/read-models/order-guard"
+import { findShopOrder } from "#app/read-models/orders"
+import type { AdminOrderAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const order = await findShopOrder(req.scope, req.params.orderId)

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { MessageAnswer } from "@shop/contract"
 import { deleteShopProductWorkflow } from "#app/workflows/shop-product"
+import type { MessageAnswer } from "@shop/contract"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   await deleteShopProductWorkflow(req.scope).run({ input: { id: req.params.id } })

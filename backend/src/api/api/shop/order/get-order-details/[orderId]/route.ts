@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { shopperCourierView, type OrderAnswer } from "@shop/contract"
-import { findShopOrder } from "#app/read-models/orders"
 import { sessionActor } from "#app/api/utils/session"
+import { findShopOrder } from "#app/read-models/orders"
+import { shopperCourierView, type OrderAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const actor = sessionActor(req)!

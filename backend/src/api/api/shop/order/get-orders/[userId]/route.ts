@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { shopperCourierView, type OrdersAnswer } from "@shop/contract"
-import { listShopOrders } from "#app/read-models/orders"
 import { sessionActor } from "#app/api/utils/session"
+import { listShopOrders } from "#app/read-models/orders"
+import { shopperCourierView, type OrdersAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const orders = await listShopOrders(req.scope, { customer_id: req.params.userId })

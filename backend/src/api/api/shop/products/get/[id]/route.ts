@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ProductAnswer } from "@shop/contract"
 import { loadShopProducts } from "#app/read-models/products"
+import type { ProductAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const [product] = await loadShopProducts(req.scope, { id: req.params.id })

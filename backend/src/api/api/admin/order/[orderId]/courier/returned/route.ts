@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { ReturnedUnitsAnswer } from "@shop/contract"
+import type { ReturnedUnitsBody } from "#app/api/api/admin/order/validators"
 import { findShopOrder } from "#app/read-models/orders"
 import { receiveReturnedUnitsWorkflow } from "#app/workflows/receive-returned-units"
-import type { ReturnedUnitsBody } from "#app/api/api/admin/order/validators"
+import type { ReturnedUnitsAnswer } from "@shop/contract"
 
 /** The merchant received the units a courier brought back: they go back into stock. */
 export async function POST(req: MedusaRequest<ReturnedUnitsBody>, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 import { listShopAddresses } from "#app/read-models/addresses"
 import { deleteShopAddressWorkflow } from "#app/workflows/shop-address"
+import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const { userId, addressId } = req.params

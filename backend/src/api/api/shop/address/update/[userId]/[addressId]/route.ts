@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
+import type { UpdateAddressBody } from "#app/api/api/shop/address/validators"
 import { listShopAddresses } from "#app/read-models/addresses"
 import { updateShopAddressWorkflow } from "#app/workflows/shop-address"
-import type { UpdateAddressBody } from "#app/api/api/shop/address/validators"
+import type { AddressesAnswer, MessageAnswer } from "@shop/contract"
 
 export async function PUT(req: MedusaRequest<UpdateAddressBody>, res: MedusaResponse) {
   const { userId, addressId } = req.params

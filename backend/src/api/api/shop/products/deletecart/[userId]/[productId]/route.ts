@@ -1,12 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { CartAnswer, MessageAnswer } from "@shop/contract"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
+import type { CartAnswer, MessageAnswer } from "@shop/contract"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const { userId, productId } = req.params
   await changeShopCartWorkflow(req.scope).run({
     input: { customer_id: userId, product_id: productId, mode: "remove", quantity: 0 },
   })
-  res.json({ success: true, message: "Item removed from cart", data: await loadShopCart(req.scope, userId) } satisfies CartAnswer & MessageAnswer)
+  res.json({
+    success: true,
+    message: "Item removed from cart",
+    data: await loadShopCart(req.scope, userId),
+  } satisfies CartAnswer & MessageAnswer)
 }

@@ -1,10 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { CartAnswer, MessageAnswer } from "@shop/contract"
+import { CartQuantityParams } from "#app/api/api/shop/products/cart-validators"
+import { zodMessage } from "#app/api/utils/validate"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
-import { zodMessage } from "#app/api/utils/validate"
-import { CartQuantityParams } from "#app/api/api/shop/products/cart-validators"
+import type { CartAnswer, MessageAnswer } from "@shop/contract"
 
 export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   const { userId, productId } = req.params
@@ -15,5 +15,9 @@ export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   await changeShopCartWorkflow(req.scope).run({
     input: { customer_id: userId, product_id: productId, mode: "set", quantity: parsed.data.quantity },
   })
-  res.json({ success: true, message: "Cart updated", data: await loadShopCart(req.scope, userId) } satisfies CartAnswer & MessageAnswer)
+  res.json({
+    success: true,
+    message: "Cart updated",
+    data: await loadShopCart(req.scope, userId),
+  } satisfies CartAnswer & MessageAnswer)
 }
