@@ -7,7 +7,8 @@
 // - Medusa's rules (its core repo's eslint config and the house style guide): no `@ts-ignore`,
 //   `_`-prefixed names may go unused, MedusaError instead of `throw new Error` on the server,
 //   declarative workflow composition, one react-query client and one router in the admin;
-//   backend/src/workflows exports workflows and steps only, no plain functions (shop/workflows-only).
+//   backend/src/workflows exports workflows and steps only, no plain functions (shop/workflows-only);
+//   no `as never` or `as unknown as` casts in backend/src outside tests (the real type instead).
 // - Import boundaries: backend api -> workflows -> read-models -> modules, lib is infrastructure,
 //   admin is browser code; storefront app -> features -> shared (components, lib); features do
 //   not import each other. No import cycles, type-only ones included. Imports climb at most two
@@ -161,6 +162,17 @@ const serverSyntax = [
     selector: "ThrowStatement > NewExpression[callee.name='Error']",
     message:
       "Throw MedusaError (from @medusajs/framework/utils) with a type, so the API answers with the right status.",
+  },
+]
+// A cast to `never` or through `unknown` silences the type checker instead of answering it (backend is `strict`).
+const castSyntax = [
+  {
+    selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword']",
+    message: "No `as never`: use the real type (Medusa's DTOs, InferTypeOf<typeof Model>, @shop/contract).",
+  },
+  {
+    selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+    message: "No `as unknown as`: use the real type (Medusa's DTOs, InferTypeOf<typeof Model>, @shop/contract).",
   },
 ]
 const workflowSyntax = [
@@ -325,15 +337,21 @@ export default defineConfig(
   },
 
   // ------------------------------------------------ Medusa's house rules for backend code
+  // (a later entry replaces an earlier one's no-restricted-syntax, so each one repeats castSyntax)
+  {
+    files: [`${B}/**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: { "no-restricted-syntax": ["error", ...castSyntax] },
+  },
   {
     files: [`${B}/{api,workflows,modules,read-models,subscribers,jobs,links}/**/*.ts`],
     ignores: TESTS,
-    rules: { "no-restricted-syntax": ["error", ...serverSyntax] },
+    rules: { "no-restricted-syntax": ["error", ...castSyntax, ...serverSyntax] },
   },
   {
     files: [`${B}/workflows/**/*.ts`],
     ignores: TESTS,
-    rules: { "no-restricted-syntax": ["error", ...serverSyntax, ...workflowSyntax] },
+    rules: { "no-restricted-syntax": ["error", ...castSyntax, ...serverSyntax, ...workflowSyntax] },
   },
   {
     // Every operation is a workflow of steps with compensation: src/workflows exports workflows and steps,

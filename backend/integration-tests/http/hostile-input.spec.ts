@@ -206,14 +206,14 @@ shopIntegrationTestRunner({
         ...anyStatus,
         headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
         maxBodyLength: Infinity,
-        transformRequest: (d) => d,
+        transformRequest: (d: unknown) => d,
       })
     const put = (url: string, cookie?: string) => (input: string) =>
       api.put(url, input, {
         ...anyStatus,
         headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
         maxBodyLength: Infinity,
-        transformRequest: (d) => d,
+        transformRequest: (d: unknown) => d,
       })
     const sample = (arb: fc.Arbitrary<string>, salt: number) => fc.sample(arb, { numRuns: RUNS, seed: SEED + salt })
     const ok = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length
@@ -537,7 +537,7 @@ shopIntegrationTestRunner({
             ...anyStatus,
             headers: { "content-type": type, cookie: admin.cookie },
             maxBodyLength: Infinity,
-            transformRequest: (d) => d,
+            transformRequest: (d: unknown) => d,
           })
         })
         for (const a of answers.filter((a) => a.status === 201)) {

@@ -14,9 +14,9 @@ export async function findOpenCart(container: MedusaContainer, customerId: strin
   const { data } = await query.graph({
     entity: "cart",
     fields: ["id", "created_at", "completed_at", "items.id", "items.quantity", "items.product_id"],
-    filters: { customer_id: customerId, completed_at: null } as never,
+    filters: { customer_id: customerId, completed_at: null },
   })
-  const open = (data as unknown as (CartRow & { created_at: string })[]).sort(
+  const open = (data as (CartRow & { created_at: string })[]).sort(
     (a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime()
   )
   return open[0] ?? null

@@ -78,7 +78,7 @@ export async function loadSalePrices(
     filters: { status: "active" },
   })
   const sale = new Map<string, number>()
-  for (const list of data as unknown as PriceListRow[]) {
+  for (const list of data as PriceListRow[]) {
     if (!isActiveSale(list, now)) continue
     for (const price of list.prices ?? []) {
       const setId = price.price_set?.id ?? price.price_set_id
@@ -131,5 +131,5 @@ export async function loadCatalogEntries(query: Omit<RemoteQueryFunction, symbol
     query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { status: "published" } }),
     loadSalePrices(query),
   ])
-  return (data as unknown as ProductRow[]).map((row) => toCatalogEntry(row, salePrices))
+  return (data as ProductRow[]).map((row) => toCatalogEntry(row, salePrices))
 }

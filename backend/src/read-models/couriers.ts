@@ -95,7 +95,7 @@ function liveParcelOf(row: ParcelRow, returned = false): LiveParcel | null {
     total: Number(row.total),
     fulfillmentId: fulfilment.id,
     provider: courierOfProviderId(fulfilment.provider_id)!,
-    record: (fulfilment.data ?? {}) as unknown as ParcelRecord,
+    record: (fulfilment.data ?? {}) as ParcelRecord,
   }
 }
 
@@ -115,7 +115,7 @@ export async function liveParcelByOrderNumber(
     fields: PARCEL_FIELDS,
     filters: { order_number: orderNumber },
   })
-  return data[0] ? liveParcelOf(data[0] as unknown as ParcelRow, returned) : null
+  return data[0] ? liveParcelOf(data[0] as ParcelRow, returned) : null
 }
 
 /**
@@ -145,7 +145,7 @@ export async function courierCash(container: MedusaContainer): Promise<CourierCa
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS })
   const cash: CourierCash = { toCollect: 0, collected: 0, fees: 0, settled: 0, owed: 0, parcels: 0 }
-  for (const row of data as unknown as ParcelRow[]) {
+  for (const row of data as ParcelRow[]) {
     const parcel = liveParcelOf(row, true)
     if (!parcel) continue
     const record = parcel.record
@@ -171,7 +171,7 @@ const lastRead = (parcel: LiveParcel) => String(parcel.record.checked_at ?? parc
 export async function openParcels(container: MedusaContainer, limit: number): Promise<LiveParcel[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "shop_order", fields: PARCEL_FIELDS, filters: { status: "shipped" } })
-  return (data as unknown as ParcelRow[])
+  return (data as ParcelRow[])
     .map((row) => liveParcelOf(row))
     .filter((p): p is LiveParcel => !!p && p.provider !== "manual")
     .sort((a, b) => lastRead(a).localeCompare(lastRead(b)))

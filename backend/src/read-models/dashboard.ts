@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   COMPLETED_ORDER_STATUSES,
   RECENT_ORDERS,
@@ -9,12 +8,9 @@ import {
   type DashboardPeriod,
   type DashboardRecentOrder,
 } from "@shop/contract"
+import { pgConnection, type Knex, type PgRows } from "../lib/pg"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 import { customerName } from "./users"
-
-type Knex = {
-  raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }>
-}
 
 /** Named bindings of every query: `:tz` is the shop's time zone. */
 const BINDINGS = { tz: SHOP_TIME_ZONE }
@@ -65,7 +61,7 @@ const amountOf = (status: string) =>
  */
 async function orderFigures(knex: Knex, period: DashboardPeriod) {
   const from = period === "all" ? "null::timestamptz" : periodStart(TRUNCATE_TO[period])
-  const { rows } = await knex.raw(
+  const { rows } = await knex.raw<PgRows>(
     `select now() as generated_at,
             ${from} as from_at,
             ${amountOf("delivered")} as total_profit,
@@ -135,7 +131,7 @@ function recentOrderName(row: Record<string, unknown>): string {
 
 /** The period's newest orders, with the Medusa order id they are linked to and who placed them. */
 async function recentOrders(knex: Knex, period: DashboardPeriod): Promise<DashboardRecentOrder[]> {
-  const { rows } = await knex.raw(
+  const { rows } = await knex.raw<PgRows>(
     `select link.order_id, o.order_number, o.is_guest, o.guest_name, o.guest_email, o.guest_phone,
             o.address->>'number' as address_number, o.address->>'name' as recipient_name, o.customer_id, o.total, o.status, o.created_at,
             c.email as customer_email, c.first_name as customer_first_name,
@@ -172,7 +168,7 @@ async function recentOrders(knex: Knex, period: DashboardPeriod): Promise<Dashbo
  * location, in whole units of the required quantity; 0 when any of them is missing.
  */
 async function productFigures(knex: Knex) {
-  const { rows } = await knex.raw(
+  const { rows } = await knex.raw<PgRows>(
     `select count(*)::int as total_products,
             count(*) filter (where coalesce(stock.units, 0) <= 0)::int as out_of_stock_products
        from product p
@@ -262,7 +258,7 @@ const BUSY_WITHIN_MS = 250
  * computation per period runs at a time however many admins refresh at once.
  */
 export function loadDashboard(container: MedusaContainer, period: DashboardPeriod): Promise<DashboardFigures> {
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  const knex = pgConnection(container)
   let byPeriod = flights.get(knex)
   if (!byPeriod) flights.set(knex, (byPeriod = new Map()))
   let flight = byPeriod.get(period)

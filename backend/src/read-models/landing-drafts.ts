@@ -51,7 +51,7 @@ export async function listIncompleteOrders(
     : []
   const byId = new Map(pages.map((p) => [p.id, p]))
   const now = Date.now()
-  return { data: rows.map((r) => toIncompleteOrder(r as unknown as LandingDraftRow, byId.get(r.page_id), now)), count }
+  return { data: rows.map((r) => toIncompleteOrder(r, byId.get(r.page_id), now)), count }
 }
 
 /** Open and recovered drafts per page, for the landing-page list. */

@@ -57,7 +57,7 @@ async function withProducts(
 export async function listLandingPageViews(container: MedusaContainer): Promise<LandingPageListItem[]> {
   const rows = await pagesOf(container).listLandingPages({}, { order: { created_at: "DESC" } })
   const [views, drafts, purchases] = await Promise.all([
-    withProducts(container, rows as unknown as LandingPageRow[], { analytics: true }),
+    withProducts(container, rows, { analytics: true }),
     draftCountsByPage(
       container,
       rows.map((r) => r.id)
@@ -85,7 +85,7 @@ export async function listLandingPageViews(container: MedusaContainer): Promise<
 export async function getLandingPageView(container: MedusaContainer, id: string): Promise<LandingPage> {
   const [row] = isMedusaId("lp", id) ? await pagesOf(container).listLandingPages({ id }, { take: 1 }) : []
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
-  const [view] = await withProducts(container, [row as unknown as LandingPageRow], { analytics: true })
+  const [view] = await withProducts(container, [row], { analytics: true })
   return view
 }
 
@@ -109,8 +109,7 @@ export async function readPublicLandingPage(
   const row = !isSlug(slug)
     ? null
     : options.countView === false
-      ? (((await pages.listLandingPages({ slug, is_active: true }, { take: 1 }))[0] ??
-          null) as unknown as LandingPageRow | null)
+      ? ((await pages.listLandingPages({ slug, is_active: true }, { take: 1 }))[0] ?? null)
       : await pages.recordView(slug)
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
   const [view] = await withProducts(container, [row], { analytics: false })

@@ -56,12 +56,12 @@ export async function purchaseEventOfOrder(
   orderId: string
 ): Promise<PurchaseEventRow | null> {
   const [row] = await events(container).listPurchaseEvents({ order_id: orderId }, { take: 1 })
-  return (row as unknown as PurchaseEventRow) ?? null
+  return row ?? null
 }
 
 export async function purchaseEventById(container: MedusaContainer, id: string): Promise<PurchaseEventRow | null> {
   const [row] = await events(container).listPurchaseEvents({ id }, { take: 1 })
-  return (row as unknown as PurchaseEventRow) ?? null
+  return row ?? null
 }
 
 /** Orders as the admin sees them, each with its Purchase event (null: the order had no pixel). */
@@ -71,7 +71,7 @@ export async function withMetaPurchase<T extends { _id: string }>(
 ): Promise<(T & WithMetaPurchase)[]> {
   if (!orders.length) return []
   const rows = await events(container).listPurchaseEvents({ order_id: orders.map((o) => o._id) })
-  const byOrder = new Map(rows.map((r) => [r.order_id, metaPurchaseView(r as unknown as PurchaseEventRow)]))
+  const byOrder = new Map(rows.map((r) => [r.order_id, metaPurchaseView(r)]))
   return orders.map((o) => ({ ...o, metaPurchase: byOrder.get(o._id) ?? null }))
 }
 

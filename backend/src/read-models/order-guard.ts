@@ -1,5 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
 import {
   DEFAULT_GUARD_RULES,
   phoneKey,
@@ -8,14 +7,13 @@ import {
   type GuardRules,
   type OrderRisk,
 } from "@shop/contract"
+import { pgConnection, type PgRows } from "../lib/pg"
 import { ORDER_GUARD_MODULE } from "../modules/order-guard"
 import { rulesOf } from "../modules/order-guard/assess"
+import type OrderRiskModel from "../modules/order-guard/models/order-risk"
 import type OrderGuardModuleService from "../modules/order-guard/service"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 
-type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
-const knexOf = (container: MedusaContainer) =>
-  container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
 const guard = (container: MedusaContainer) => container.resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
 
 /** The merchant's rules, the defaults where never set. */
@@ -31,7 +29,7 @@ export async function blocklisted(container: MedusaContainer, phone: string | nu
     ...(address ? [{ kind: "address" as const, value: address }] : []),
   ]
   if (!or.length) return null
-  const [entry] = await guard(container).listBlocklistEntries({ $or: or } as never, { take: 1 })
+  const [entry] = await guard(container).listBlocklistEntries({ $or: or }, { take: 1 })
   return entry ?? null
 }
 
@@ -53,7 +51,7 @@ export async function blocklist(container: MedusaContainer): Promise<BlocklistEn
  */
 export async function phoneHistory(container: MedusaContainer, phone: string) {
   const key = phoneKey(phone)
-  const { rows } = await knexOf(container).raw(
+  const { rows } = await pgConnection(container).raw<PgRows>(
     `select count(*)::int as past,
             count(*) filter (where status in ('delivered', 'completed'))::int as delivered,
             count(*) filter (where status = 'cancelled')::int as returned_or_cancelled,
@@ -74,7 +72,7 @@ export async function phoneHistory(container: MedusaContainer, phone: string) {
 /** Orders from a client address in the last 24 hours (as the guard recorded them). */
 export async function addressLastDay(container: MedusaContainer, address: string | null): Promise<number> {
   if (!address) return 0
-  const { rows } = await knexOf(container).raw(
+  const { rows } = await pgConnection(container).raw<PgRows>(
     `select count(*)::int as n from order_risk where deleted_at is null and client_address = ? and created_at > now() - interval '24 hours'`,
     [address]
   )
@@ -89,7 +87,7 @@ export async function duplicateOrder(
   hours: number
 ): Promise<string | null> {
   if (!productIds.length) return null
-  const { rows } = await knexOf(container).raw(
+  const { rows } = await pgConnection(container).raw<PgRows>(
     `select so.order_number
        from order_risk r
        join ${ORDER_LINK_TABLE} l on l.order_id = r.order_id and l.deleted_at is null
@@ -111,20 +109,20 @@ export async function cachedCourierScore(container: MedusaContainer, phone: stri
   return row.score === null ? null : { score: Number(row.score), parcels: Number(row.parcels) }
 }
 
-type RiskRow = {
-  order_id: string
-  level: OrderRisk["level"]
-  reasons: string[]
-  past_orders: number
-  delivered: number
-  returned_or_cancelled: number
-  success_ratio: number | null
-  courier_score: number | null
-  needs_confirmation: boolean
-  duplicate_of: string | null
-  confirmations:
-    { outcome: ConfirmationLogEntry["outcome"]; note: string | null; admin_id: string | null; at: string }[] | null
-}
+type RiskRow = Pick<
+  InferTypeOf<typeof OrderRiskModel>,
+  | "order_id"
+  | "level"
+  | "reasons"
+  | "past_orders"
+  | "delivered"
+  | "returned_or_cancelled"
+  | "success_ratio"
+  | "courier_score"
+  | "needs_confirmation"
+  | "duplicate_of"
+  | "confirmations"
+>
 
 export function riskView(row: RiskRow): OrderRisk & { confirmations: ConfirmationLogEntry[] } {
   return {
@@ -150,7 +148,7 @@ export function riskView(row: RiskRow): OrderRisk & { confirmations: Confirmatio
 export async function risksOf(container: MedusaContainer, orderIds: string[]) {
   if (!orderIds.length) return new Map<string, ReturnType<typeof riskView>>()
   const rows = await guard(container).listOrderRisks({ order_id: orderIds })
-  return new Map(rows.map((r) => [r.order_id, riskView(r as unknown as RiskRow)]))
+  return new Map(rows.map((r) => [r.order_id, riskView(r)]))
 }
 
 /** Orders waiting for a confirmation call, oldest first (Medusa order ids). */
@@ -164,7 +162,7 @@ export async function heldOrderIds(container: MedusaContainer): Promise<string[]
 
 /** A phone's orders in this shop, newest first (the confirmation queue shows them beside a held order). */
 export async function ordersOfPhone(container: MedusaContainer, phone: string, limit = 20) {
-  const { rows } = await knexOf(container).raw(
+  const { rows } = await pgConnection(container).raw<PgRows>(
     `select order_number, status, total, created_at from shop_order
       where deleted_at is null and phone = ?
       order by created_at desc limit ?`,

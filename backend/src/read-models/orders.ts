@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { COURIER_LABELS, type CourierInfo, type Order } from "@shop/contract"
+import { pgConnection, type PgRows } from "../lib/pg"
 import { courierOfProviderId, type ParcelRecord } from "../modules/couriers"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 import { parcelFulfilment } from "./couriers"
@@ -54,7 +55,8 @@ type Row = {
   customer_id: string | null
   cart_id: string | null
   landing_page_slug: string | null
-  address: Order["addressInfo"][number]
+  /** the delivery address as placed (a JSON column: the contract's OrderAddress) */
+  address: Record<string, unknown>
   delivery_area: string | null
   delivery_charge: number
   total: number
@@ -147,7 +149,7 @@ export function toShopOrderView(row: Row): Order {
       price: Number(i.unit_price),
       quantity: Number(i.quantity ?? i.detail?.quantity),
     })),
-    addressInfo: [row.address],
+    addressInfo: [row.address as Order["addressInfo"][number]],
     landingPageSlug: row.landing_page_slug,
     deliveryArea: row.delivery_area,
     deliveryCharge: Number(row.delivery_charge),
@@ -162,13 +164,11 @@ export async function listShopOrders(
   filters: Record<string, unknown> = {}
 ): Promise<Order[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "shop_order", fields: FIELDS, filters: filters as never })
-  return (data as unknown as Row[])
+  const { data } = await query.graph({ entity: "shop_order", fields: FIELDS, filters })
+  return (data as Row[])
     .map(toShopOrderView)
     .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.orderNumber.localeCompare(a.orderNumber))
 }
-
-type Knex = { raw: (sql: string, bindings: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[] }> }
 
 /**
  * One page of orders, newest first, and how many match. The search (SPEC.md
@@ -181,7 +181,7 @@ export async function searchShopOrders(
   container: MedusaContainer,
   params: { q: string; offset: number; limit: number }
 ): Promise<{ data: Order[]; count: number }> {
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+  const knex = pgConnection(container)
   const term = params.q.trim()
   // ilike with the term's own % and _ taken literally
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -194,7 +194,7 @@ export async function searchShopOrders(
           or o.order_number ilike :like or l.order_id ilike :like or o.status ilike :like
           or o.guest_name ilike :like or o.guest_phone ilike :like or o.address->>'number' ilike :like
           or c.metadata->>'username' ilike :like or concat_ws(' ', c.first_name, c.last_name) ilike :like)`
-  const { rows } = await knex.raw(
+  const { rows } = await knex.raw<PgRows>(
     `select o.id, count(*) over () as total ${matching}
       order by o.created_at desc, o.order_number desc
       limit :limit offset :offset`,
@@ -204,7 +204,7 @@ export async function searchShopOrders(
   let count = rows.length ? Number(rows[0].total) : 0
   if (!rows.length && params.offset > 0) {
     // past the last page: still say how many there are
-    const { rows: all } = await knex.raw(`select count(*)::int as total ${matching}`, { term, like })
+    const { rows: all } = await knex.raw<PgRows>(`select count(*)::int as total ${matching}`, { term, like })
     count = Number(all[0].total)
   }
   const data = ids.length ? await listShopOrders(container, { id: ids }) : []

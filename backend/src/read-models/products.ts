@@ -1,15 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { unitPrice, type Product, type SortOption } from "@shop/contract"
+import { pgConnection, type PgRows } from "../lib/pg"
 import { catalogSnapshot } from "./catalog-cache"
 import type { CatalogEntry } from "./catalog-entries"
 
 /** Title of the price list that carries the shop's sale prices. */
 export const SALE_PRICE_LIST_TITLE = "Shop sale prices"
-
-type Knex = {
-  raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { inventory_item_id: string; available: number }[] }>
-}
 
 /**
  * What can be sold of each inventory item right now (stocked minus reserved,
@@ -17,8 +13,7 @@ type Knex = {
  */
 export async function loadAvailableStock(container: MedusaContainer, itemIds: string[]): Promise<Map<string, number>> {
   if (!itemIds.length) return new Map()
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
-  const { rows } = await knex.raw(
+  const { rows } = await pgConnection(container).raw<PgRows<{ inventory_item_id: string; available: number }>>(
     `select inventory_item_id, sum(stocked_quantity - reserved_quantity)::float8 as available
        from inventory_level
       where deleted_at is null and inventory_item_id = any(?)

@@ -1,9 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-
-type Knex = {
-  raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
-}
+import { pgConnection, type PgRows } from "../lib/pg"
 
 /** A released stock hold (src/modules/shop-order/models/stock-hold.ts) and what its order left behind. */
 export type ReleasedHold = {
@@ -21,8 +17,7 @@ export type ReleasedHold = {
 
 /** Every released hold not forgotten yet, with what its half-made order left, in one statement. */
 export async function releasedStockHolds(container: MedusaContainer, keepSeconds: number): Promise<ReleasedHold[]> {
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
-  const { rows } = await knex.raw(
+  const { rows } = await pgConnection(container).raw<PgRows<ReleasedHold>>(
     `select h.id, h.payment_collection_id,
             exists (select 1 from "order" o where o.id = h.id and o.deleted_at is null) as has_order,
             (select c.id from "order" o join customer c on c.id = o.customer_id and not c.has_account
@@ -34,5 +29,5 @@ export async function releasedStockHolds(container: MedusaContainer, keepSeconds
       where h.released_at is not null and h.deleted_at is null`,
     [keepSeconds]
   )
-  return rows as unknown as ReleasedHold[]
+  return rows
 }

@@ -1,15 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-
-type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { product_id: string }[] }> }
-
-const knexOf = (container: MedusaContainer) =>
-  container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
+import { pgConnection, type PgRows } from "../lib/pg"
 
 /** The products whose variants use these inventory levels (deleted ones included), in one statement. */
 export async function productsOfInventoryLevels(container: MedusaContainer, levelIds: string[]): Promise<string[]> {
   if (!levelIds.length) return []
-  const { rows } = await knexOf(container).raw(
+  const { rows } = await pgConnection(container).raw<PgRows<{ product_id: string }>>(
     `select distinct pv.product_id
        from inventory_level il
        join product_variant_inventory_item pvi on pvi.inventory_item_id = il.inventory_item_id and pvi.deleted_at is null
@@ -23,7 +18,7 @@ export async function productsOfInventoryLevels(container: MedusaContainer, leve
 /** The products whose units these stock holds (src/modules/shop-order) held, in one statement. */
 export async function productsOfStockHolds(container: MedusaContainer, holdIds: string[]): Promise<string[]> {
   if (!holdIds.length) return []
-  const { rows } = await knexOf(container).raw(
+  const { rows } = await pgConnection(container).raw<PgRows<{ product_id: string }>>(
     `select distinct pv.product_id
        from stock_hold h
        cross join lateral jsonb_to_recordset(h.lines) as l(inventory_item_id text)

@@ -94,7 +94,7 @@ export async function storeCheckoutCart(container: MedusaContainer, cartId: stri
     ],
     filters: { id: cartId },
   })
-  return (data[0] as unknown as StoreCheckoutCart) ?? null
+  return (data[0] as StoreCheckoutCart) ?? null
 }
 
 /**
@@ -177,7 +177,7 @@ export async function orderVariants(container: MedusaContainer, ids: string[]): 
     inventory_items?: { inventory_item_id: string }[] | null
   }
   const variants = new Map<string, OrderVariant>()
-  for (const row of data as unknown as Row[]) {
+  for (const row of data as Row[]) {
     const base = (row.prices ?? []).find((p) => p.currency_code === STORE_CURRENCY)
     if (!row.product_id || !base) continue
     variants.set(row.id, {

@@ -392,7 +392,7 @@ async function ensureAdmin(container: MedusaContainer) {
   const authService = container.resolve(Modules.AUTH)
   const { authIdentity, error } = await authService.register("emailpass", {
     body: { email, password },
-  } as never)
+  })
   if (error || !authIdentity) {
     throw new Error(`Could not create the admin login: ${error}`)
   }

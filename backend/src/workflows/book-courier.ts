@@ -28,7 +28,7 @@ export const bookCourierWorkflow = createWorkflow("book-courier", (input: BookCo
         order_id: input.order_id,
         status: "shipped" as const,
         admin_id: input.admin_id,
-        courier: { provider_id: plan.provider_id, data: plan.parcel as unknown as Record<string, unknown> },
+        courier: { provider_id: plan.provider_id, data: plan.parcel ?? {} },
       })),
     })
   })

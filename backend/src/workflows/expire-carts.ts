@@ -1,8 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-
-type Knex = { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: { id: string }[] }> }
+import { pgConnection, type PgRows } from "../lib/pg"
 
 export type ExpireCartsInput = {
   /** a cart of no account (a guest's, an anonymous /store cart) idle this many days goes */
@@ -19,8 +18,7 @@ export type ExpireCartsInput = {
  * from it. Reads only.
  */
 const findIdleCarts = async (container: MedusaContainer, input: ExpireCartsInput): Promise<string[]> => {
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as unknown as Knex
-  const { rows } = await knex.raw(
+  const { rows } = await pgConnection(container).raw<PgRows<{ id: string }>>(
     `select c.id
        from cart c
        left join customer cu on cu.id = c.customer_id and cu.deleted_at is null
@@ -49,7 +47,7 @@ export const expireIdleCartsStep = createStep(
     const carts = container.resolve(Modules.CART)
     // checked again by the module: a cart completed since it was read stays
     const open = (
-      await carts.listCarts({ id: ids, completed_at: null } as never, { select: ["id"], take: ids.length })
+      await carts.listCarts({ id: ids, completed_at: { $eq: null } }, { select: ["id"], take: ids.length })
     ).map((c) => c.id)
     if (open.length) await carts.softDeleteCarts(open)
     return new StepResponse(open.length, open)

@@ -149,7 +149,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       ]
     }
   )
-  const orders = createOrdersStep(orderData as never)
+  const orders = createOrdersStep(orderData)
   const orderId = transform({ orders }, ({ orders }) => orders[0].id)
 
   // cash on delivery: a payment collection for the total, linked to the order

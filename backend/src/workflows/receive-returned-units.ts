@@ -125,9 +125,7 @@ const receiveReturnedUnitsStep = createStep(
       ],
       updated_at: new Date().toISOString(),
     }
-    await container
-      .resolve(Modules.FULFILLMENT)
-      .updateFulfillment(parcel.fulfillmentId, { data: record as unknown as Record<string, unknown> })
+    await container.resolve(Modules.FULFILLMENT).updateFulfillment(parcel.fulfillmentId, { data: record })
     return new StepResponse(
       {
         units: back.reduce((sum, line) => sum + line.quantity, 0),
@@ -141,9 +139,7 @@ const receiveReturnedUnitsStep = createStep(
     const service: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
     await service.takeStock(undo.location_id, undo.lines).catch(() => undefined)
     await service.updateShopOrders({ id: undo.shop_order_id, stock_taken: undo.stock_taken })
-    await container
-      .resolve(Modules.FULFILLMENT)
-      .updateFulfillment(undo.fulfillment_id, { data: undo.data as unknown as Record<string, unknown> })
+    await container.resolve(Modules.FULFILLMENT).updateFulfillment(undo.fulfillment_id, { data: undo.data })
   }
 )
 

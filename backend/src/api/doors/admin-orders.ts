@@ -35,7 +35,7 @@ async function field(
   filters: Record<string, unknown>
 ): Promise<string | null> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity, fields: [path], filters } as never)
+  const { data } = await query.graph({ entity, fields: [path], filters })
   const value = path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], data[0])
   return typeof value === "string" ? value : null
 }

@@ -27,7 +27,8 @@ function emailRule(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunc
  * one that ends up signed in (session fixation).
  */
 function freshSession(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const session = (req as unknown as { session?: { regenerate: (cb: (err?: unknown) => void) => void } }).session
+  // MedusaRequest types the express-session it carries as `any`
+  const session: { regenerate: (cb: (err?: unknown) => void) => void } | undefined = req.session
   if (!session) return next()
   session.regenerate((err) => next(err))
 }

@@ -26,7 +26,7 @@ async function cartOwner(req: MedusaRequest, cartId: string): Promise<CartOwner 
     fields: ["id", "customer_id", "customer.has_account"],
     filters: { id: cartId },
   })
-  return (data[0] as unknown as CartOwner) ?? null
+  return data[0] ?? null
 }
 
 /** Whether `email` is a registered customer's (an account, not a guest record). */

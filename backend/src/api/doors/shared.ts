@@ -1,4 +1,4 @@
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 
 /**
  * Medusa's own /auth, /store and /admin routes reach the same customers,
@@ -77,7 +77,7 @@ export function refuse(res: MedusaResponse, status: number, message: string) {
 }
 
 /** The signed-in customer of a /store request (Medusa's auth has run), or null. */
-export function storeCustomer(req: MedusaRequest): string | null {
-  const ctx = (req as unknown as { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
+export function storeCustomer(req: MedusaRequest & Partial<Pick<MedusaStoreRequest, "auth_context">>): string | null {
+  const ctx = req.auth_context
   return ctx?.actor_type === "customer" && ctx.actor_id ? ctx.actor_id : null
 }

@@ -97,11 +97,12 @@ export async function countGuess(req: MedusaRequest, email?: unknown): Promise<G
   }
 }
 
-const GUESS = Symbol("shop.guess")
+/** The guess counted for each request (the request's own type has no place for it). */
+const guesses = new WeakMap<MedusaRequest, Guess>()
 
 /** The guess `guessCounted` counted for this request. */
 export function guessOf(req: MedusaRequest): Guess | undefined {
-  return (req as unknown as { [GUESS]?: Guess })[GUESS]
+  return guesses.get(req)
 }
 
 /**
@@ -120,7 +121,7 @@ export function guessCounted(options: { rightWhen2xx?: boolean } = {}) {
         tooManyRequests(res, guess.waitMs, tryAgainIn("failed login attempts")(req, waitMinutes(guess.waitMs)))
         return
       }
-      ;(req as unknown as { [GUESS]?: Guess })[GUESS] = guess
+      guesses.set(req, guess)
       if (options.rightWhen2xx) {
         res.once("finish", () => {
           if (res.statusCode >= 200 && res.statusCode < 300) void guess.right().catch(() => undefined)

@@ -11,7 +11,9 @@ type ShopSession = {
 export const SESSION_COOKIE = "connect.sid"
 
 function session(req: MedusaRequest): ShopSession {
-  return (req as unknown as { session: ShopSession }).session
+  // MedusaRequest types the express-session it carries as `any`
+  const current: ShopSession = req.session
+  return current
 }
 
 /** The signed-in actor of this request's session cookie, if any. */

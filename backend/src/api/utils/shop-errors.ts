@@ -170,10 +170,10 @@ export function shopErrorHandler() {
       // (a refusal of Medusa's own keeps its message)
       const badValue = shopRefusalStatus(err) ? null : badValueCode(err)
       if (badValue) return answerBadValue(badValue, req, res)
-      return medusaErrorHandler(err as never, req, res, next)
+      return medusaErrorHandler(err, req, res, next)
     }
     const type = (err as { type?: string })?.type
-    let status = (type && STATUS[type]) || getHttpResponseFromError(err as never).statusCode
+    let status = (type && STATUS[type]) || getHttpResponseFromError(err).statusCode
     // Workflow runs rethrow step errors as plain objects, so read the message off either.
     const raw = (err as { message?: unknown })?.message
     let message = typeof raw === "string" && raw ? raw : "Something went wrong"

@@ -6,6 +6,7 @@ import path from "path"
 import type { Readable } from "stream"
 import { pipeline } from "stream/promises"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { IFileModuleService } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import busboy from "busboy"
 import type { ApiAnswer, UploadAnswer } from "@shop/contract"
@@ -13,6 +14,9 @@ import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/imag
 
 /** An image received and checked, spooled to a temporary file (removed when the answer is done). */
 export type ReceivedImage = { path: string; size: number; type: ImageType }
+
+/** The images `receiveImages` received, by request (the request's own type has no place for them). */
+const received = new WeakMap<MedusaRequest, ReceivedImage[]>()
 
 export const TOO_BIG = { success: false, message: "Image size should be less than 5MB" } satisfies ApiAnswer
 /** An upload still streaming this long after its 413 is cut off. */
@@ -61,7 +65,7 @@ function discard(spools: Spool[]): Promise<unknown> {
  * sits in memory: past 5 MB in any file the answer is 413 at once, the bytes
  * already received are dropped and the rest is never kept (the connection
  * closes after the answer, at the latest CUT_OFF_MS later). Types are decided
- * by the bytes. The images are on `req.images` (in order); their temporary
+ * by the bytes. The images are kept for the request (in order); their temporary
  * files are removed when the answer is sent or the connection drops,
  * whatever happened.
  */
@@ -149,7 +153,7 @@ export function receiveImages(field: string, max: number) {
           images.push({ path: s.path, size: s.size, type })
         }
         settled = true
-        ;(req as unknown as { images: ReceivedImage[] }).images = images
+        received.set(req, images)
         next()
       })
     })
@@ -176,23 +180,10 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type FileModule = {
-  createFiles: (
-    data: { filename: string; mimeType: string; content: string; access: "public" }[]
-  ) => Promise<{ id: string; url: string }[]>
-  deleteFiles: (ids: string[]) => Promise<void>
-  getUploadStream?: (data: { filename: string; mimeType: string; access: "public" }) => Promise<{
-    writeStream: NodeJS.WritableStream
-    promise: Promise<{ url: string; key: string }>
-    url: string
-    fileKey: string
-  }>
-}
-
 /** Streams one spooled image to the File module's provider under a generated name. */
-async function storeOne(files: FileModule, image: ReceivedImage): Promise<{ id: string; url: string }> {
+async function storeOne(files: IFileModuleService, image: ReceivedImage): Promise<{ id: string; url: string }> {
   const data = { filename: `${randomUUID()}.${image.type.ext}`, mimeType: image.type.mime, access: "public" as const }
-  let upload: Awaited<ReturnType<NonNullable<FileModule["getUploadStream"]>>> | undefined
+  let upload: Awaited<ReturnType<IFileModuleService["getUploadStream"]>> | undefined
   try {
     upload = await files.getUploadStream?.(data)
   } catch {
@@ -221,8 +212,8 @@ async function storeOne(files: FileModule, image: ReceivedImage): Promise<{ id: 
  * If one fails, the ones already stored are removed.
  */
 async function store(req: MedusaRequest) {
-  const images = (req as unknown as { images: ReceivedImage[] }).images
-  const files = req.scope.resolve(Modules.FILE) as unknown as FileModule
+  const images = received.get(req) ?? []
+  const files = req.scope.resolve(Modules.FILE)
   const stored: { id: string; url: string }[] = []
   try {
     return await inTurn(async () => {

@@ -53,7 +53,7 @@ export abstract class CourierFulfillmentService extends AbstractFulfillmentProvi
     const record = await this.book(data)
     const tracking = record.tracking_code ?? record.consignment_id
     return {
-      data: record as unknown as Record<string, unknown>,
+      data: record,
       labels: tracking
         ? [{ tracking_number: tracking, tracking_url: record.tracking_url ?? "", label_url: record.tracking_url ?? "" }]
         : [],

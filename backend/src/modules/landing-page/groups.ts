@@ -70,14 +70,14 @@ export function mergeGroups(base: LandingGroups, input: LandingGroupsInput): Lan
 /** The stored groups of a page, with defaults filling anything an older row lacks. */
 export function groupsOf(row: LandingPageRow): LandingGroups {
   return mergeGroups(defaultGroups(), {
-    hero: row.hero as Partial<Hero>,
-    benefits: row.benefits as Partial<Benefit>[],
-    gallery: row.gallery as Partial<Gallery>,
-    testimonials: row.testimonials as Partial<Testimonial>[],
-    orderForm: row.order_form as Partial<OrderForm>,
-    trustBadges: row.trust_badges as Partial<TrustBadges>,
-    urgency: row.urgency as Partial<Urgency>,
-    styling: row.styling as Partial<Styling>,
+    hero: row.hero,
+    benefits: row.benefits,
+    gallery: row.gallery,
+    testimonials: row.testimonials,
+    orderForm: row.order_form,
+    trustBadges: row.trust_badges,
+    urgency: row.urgency,
+    styling: row.styling,
   })
 }
 

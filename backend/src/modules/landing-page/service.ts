@@ -1,28 +1,9 @@
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
-import type { Context } from "@medusajs/framework/types"
+import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import LandingPage from "./models/landing-page"
 
-export type LandingPageRow = {
-  id: string
-  title: string
-  slug: string
-  product_id: string
-  is_active: boolean
-  hero: Record<string, unknown>
-  benefits: unknown[]
-  gallery: Record<string, unknown>
-  testimonials: unknown[]
-  order_form: Record<string, unknown>
-  trust_badges: Record<string, unknown>
-  urgency: Record<string, unknown>
-  styling: Record<string, unknown>
-  meta_pixel_id?: string | null
-  views: number
-  orders: number
-  created_at: Date | string
-  updated_at: Date | string
-}
+export type LandingPageRow = InferTypeOf<typeof LandingPage>
 
 class LandingPageModuleService extends MedusaService({
   LandingPage,

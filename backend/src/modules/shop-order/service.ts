@@ -43,7 +43,7 @@ export type ShopOrderRecord = InferTypeOf<typeof ShopOrder>
 /** The statement runner of the transaction a method runs in. */
 function executeIn(sharedContext: Context<EntityManager>): Execute {
   const manager = sharedContext.transactionManager!
-  return (sql, bindings) => manager.execute(sql, bindings as never) as never
+  return (sql, bindings) => manager.execute(sql, bindings)
 }
 
 /**
@@ -104,7 +104,7 @@ class ShopOrderModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<void> {
     const manager = sharedContext.transactionManager ?? sharedContext.manager!
-    const execute: Execute = (sql, bindings) => manager.execute(sql, bindings as never) as never
+    const execute: Execute = (sql, bindings) => manager.execute(sql, bindings)
     const wanted = byItem(lines)
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await takeStockOnce(execute, locationId, wanted, hold)) return
@@ -223,7 +223,7 @@ class ShopOrderModuleService extends MedusaService({
     if (!held.length) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The stock of order ${orderId} is no longer held`)
     }
-    const record = (await this.createShopOrders(data as never, sharedContext)) as unknown as ShopOrderRecord
+    const record = await this.createShopOrders(data, sharedContext)
     await manager.execute(`insert into ${ORDER_LINK_TABLE} (id, order_id, shop_order_id) values (?, ?, ?)`, [
       generateEntityId(undefined, "link"),
       orderId,

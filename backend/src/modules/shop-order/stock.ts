@@ -4,6 +4,7 @@
  * releaseStaleHolds, recordOrder...), inside its own transactions.
  */
 
+import type { AnyEntity, EntityData } from "@medusajs/framework/mikro-orm/core"
 import type { StockMessages } from "@shop/contract"
 
 export type { StockMessages }
@@ -13,8 +14,11 @@ export type StockLine = { inventory_item_id: string; quantity: number; title: st
 /** Who a stock hold is for: the Medusa order's id and its payment collection's, chosen up front. */
 export type StockHoldKey = { order_id: string; payment_collection_id?: string | null }
 
-/** Runs one statement in the caller's transaction and answers its rows. */
-export type Execute = <T = Record<string, unknown>>(sql: string, bindings: unknown[]) => Promise<T[]>
+/** Runs one statement in the caller's transaction and answers its rows (a row: what MikroORM's execute answers). */
+export type Execute = <T extends EntityData<AnyEntity> = Record<string, unknown>>(
+  sql: string,
+  bindings: unknown[]
+) => Promise<T[]>
 
 /** One line per inventory item (quantities of repeated items added up), in a fixed order. */
 export function byItem(lines: StockLine[]): StockLine[] {

@@ -34,7 +34,7 @@ async function orderStockLines(
       ],
       filters: { id: orderId },
       withDeleted: true,
-    } as never),
+    }),
     container.resolve(Modules.STORE).listStores({}),
   ])
   type Item = {

@@ -127,8 +127,8 @@ export const recordOrderRiskStep = createStep(
       duplicate_of: risk.duplicateOf,
       needs_confirmation: risk.needsConfirmation,
       confirmations: [],
-    } as never)
-    return new StepResponse(undefined, (created as unknown as { id: string }).id)
+    })
+    return new StepResponse(undefined, created.id)
   },
   async (id, { container }) => {
     if (id) await container.resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE).deleteOrderRisks(id)

@@ -15,26 +15,26 @@ const service = (container: MedusaContainer) => container.resolve<OrderGuardModu
 export const setGuardRulesStep = createStep(
   "set-guard-rules",
   async (input: { change: Partial<GuardRules> }, { container }) => {
-    type Undo = { id: string; rules: Record<string, unknown> | null; created: boolean }
+    type Undo = { id: string; created: true } | { id: string; rules: Partial<GuardRules>; created: false }
     const rules: GuardRules = { ...(await guardRules(container)), ...input.change }
     const [row] = await service(container).listGuardRules({ key: "default" }, { take: 1 })
     if (row) {
-      await service(container).updateGuardRules({ id: row.id, rules: rules as unknown as Record<string, unknown> })
+      await service(container).updateGuardRules({ id: row.id, rules })
       return new StepResponse<GuardRules, Undo>(rules, {
         id: row.id,
-        rules: row.rules as Record<string, unknown>,
+        rules: row.rules,
         created: false,
       })
     }
     const created = await service(container).createGuardRules({
       key: "default",
-      rules: rules as unknown as Record<string, unknown>,
+      rules,
     })
-    return new StepResponse<GuardRules, Undo>(rules, { id: created.id, rules: null, created: true })
+    return new StepResponse<GuardRules, Undo>(rules, { id: created.id, created: true })
   },
   async (before, { container }) => {
     if (!before) return
     if (before.created) await service(container).deleteGuardRules(before.id)
-    else await service(container).updateGuardRules({ id: before.id, rules: before.rules } as never)
+    else await service(container).updateGuardRules({ id: before.id, rules: before.rules })
   }
 )

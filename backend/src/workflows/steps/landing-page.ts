@@ -36,7 +36,7 @@ function snapshot(row: LandingPageRow) {
 async function loadPage(container: { resolve: <T>(key: string) => T }, id: string): Promise<LandingPageRow> {
   const [row] = isMedusaId("lp", id) ? await pagesOf(container).listLandingPages({ id }, { take: 1 }) : []
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, LANDING_NOT_FOUND)
-  return row as unknown as LandingPageRow
+  return row
 }
 
 /** The page's product must exist. Reads only. */
@@ -85,8 +85,8 @@ export const createLandingPageStep = createStep(
       is_active: input.is_active,
       meta_pixel_id: input.meta_pixel_id ?? null,
       ...groupColumns(mergeGroups(defaultGroups(), input.groups)),
-    } as never)
-    return new StepResponse(page as unknown as LandingPageRow, (page as { id: string }).id)
+    })
+    return new StepResponse(page, page.id)
   },
   async (id, { container }) => {
     if (id) await pagesOf(container).deleteLandingPages(id)
@@ -103,11 +103,11 @@ export const updateLandingPageStep = createStep(
       id,
       ...fields,
       ...(groups ? groupColumns(mergeGroups(groupsOf(before), groups)) : {}),
-    } as never)
-    return new StepResponse(page as unknown as LandingPageRow, snapshot(before))
+    })
+    return new StepResponse(page, snapshot(before))
   },
   async (before, { container }) => {
-    if (before) await pagesOf(container).updateLandingPages(before as never)
+    if (before) await pagesOf(container).updateLandingPages(before)
   }
 )
 
@@ -116,11 +116,11 @@ export const toggleLandingPageStep = createStep(
   "toggle-landing-page",
   async (input: { id: string }, { container }) => {
     const before = await loadPage(container, input.id)
-    const page = await pagesOf(container).updateLandingPages({ id: input.id, is_active: !before.is_active } as never)
-    return new StepResponse(page as unknown as LandingPageRow, { id: input.id, is_active: before.is_active })
+    const page = await pagesOf(container).updateLandingPages({ id: input.id, is_active: !before.is_active })
+    return new StepResponse(page, { id: input.id, is_active: before.is_active })
   },
   async (before, { container }) => {
-    if (before) await pagesOf(container).updateLandingPages(before as never)
+    if (before) await pagesOf(container).updateLandingPages(before)
   }
 )
 

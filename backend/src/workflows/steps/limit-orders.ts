@@ -34,7 +34,7 @@ export const limitOrdersStep = createStep("limit-orders", async (input: LimitOrd
       input.language === "bn"
         ? BN_MESSAGES.tooManyOrders(minutes)
         : `Too many orders. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
-    const error = new MedusaError(TOO_MANY_REQUESTS as never, message)
+    const error = new MedusaError(TOO_MANY_REQUESTS, message)
     throw Object.assign(error, { retry_after_seconds: Math.ceil(waitMs / 1000) })
   }
   return new StepResponse(undefined)

@@ -1,10 +1,15 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type {
+  MedusaContainer,
+  OrderStatus as MedusaOrderStatus,
+  UpdateFulfillmentDTO,
+  UpdateOrderDTO,
+} from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CourierProvider, OrderStatus } from "@shop/contract"
 import { unansweredBooking } from "../../modules/couriers"
 
-type NativeStatus = "pending" | "completed" | "canceled"
+type NativeStatus = Extract<MedusaOrderStatus, "pending" | "completed" | "canceled">
 
 /**
  * What a shop status is in Medusa's own terms: the order's status, and how far
@@ -35,8 +40,8 @@ type Fulfilment = {
 }
 type NativeOrder = {
   id: string
-  status: string
-  canceled_at: Date | null
+  status: MedusaOrderStatus
+  canceled_at: Date | string | null
   items: {
     id: string
     title: string
@@ -51,8 +56,8 @@ type NativeOrder = {
 
 type Undo = {
   order_id: string
-  status: string
-  canceled_at: Date | null
+  status: MedusaOrderStatus
+  canceled_at: Date | string | null
   /** order changes confirmed here, each one order version */
   versions: number
   created?: string
@@ -73,8 +78,17 @@ const ADDRESS_FIELDS = [
   "phone",
 ]
 
-/** Medusa's fulfilment services take `canceled_at` at run time; their update type leaves it out. */
-type FulfilmentPatch = { shipped_at?: Date | null; delivered_at?: Date | null; canceled_at?: Date | null }
+/** Medusa's fulfilment services take `canceled_at` at run time; their update type (UpdateFulfillmentDTO) leaves it out. */
+type FulfilmentPatch = UpdateFulfillmentDTO & { canceled_at?: Date | null }
+const canceledAt = (canceled_at: Date | null): FulfilmentPatch => ({ canceled_at })
+
+/**
+ * Medusa's order update with the `canceled_at` its order module writes through
+ * (UpdateOrderDTO leaves it out): how an order leaves `canceled`, Medusa having
+ * no call for that.
+ */
+type OrderStatusPatch = UpdateOrderDTO & { id: string; status: MedusaOrderStatus; canceled_at: Date | string | null }
+const statusPatch = (patch: OrderStatusPatch): OrderStatusPatch => patch
 
 async function undoNative(container: MedusaContainer, undo: Undo) {
   const orders = container.resolve(Modules.ORDER)
@@ -89,12 +103,11 @@ async function undoNative(container: MedusaContainer, undo: Undo) {
       [Modules.ORDER]: { order_id: undo.order_id },
       [Modules.FULFILLMENT]: { fulfillment_id: undo.created },
     })
-    await fulfilments.updateFulfillment(undo.created, { canceled_at: new Date() } as FulfilmentPatch as never)
+    await fulfilments.updateFulfillment(undo.created, canceledAt(new Date()))
     await fulfilments.deleteFulfillment(undo.created)
   }
-  if (undo.canceled)
-    await fulfilments.updateFulfillment(undo.canceled, { canceled_at: null } as FulfilmentPatch as never)
-  await orders.updateOrders([{ id: undo.order_id, status: undo.status, canceled_at: undo.canceled_at } as never])
+  if (undo.canceled) await fulfilments.updateFulfillment(undo.canceled, canceledAt(null))
+  await orders.updateOrders([statusPatch({ id: undo.order_id, status: undo.status, canceled_at: undo.canceled_at })])
 }
 
 /**
@@ -158,7 +171,7 @@ export const syncNativeOrderStep = createStep(
       ],
       filters: { id: input.order_id },
     })
-    const order = data[0] as unknown as NativeOrder
+    const order = data[0] as NativeOrder
     const target = nativeTarget(input.status)
     const orders = container.resolve(Modules.ORDER)
     const fulfilments = container.resolve(Modules.FULFILLMENT)
@@ -175,7 +188,7 @@ export const syncNativeOrderStep = createStep(
       // a parcel already with a courier stays as it is (no second booking)
       const replaced = !!input.courier && !!active && active.provider_id === "manual_manual"
       if (active && ((target.level !== null && target.level < level) || replaced)) {
-        await fulfilments.updateFulfillment(active.id, { canceled_at: new Date() } as FulfilmentPatch as never)
+        await fulfilments.updateFulfillment(active.id, canceledAt(new Date()))
         undo.canceled = active.id
         const items = order.items.filter((i) => fulfilled(i) > 0).map((i) => ({ id: i.id, quantity: fulfilled(i) }))
         if (items.length) {
@@ -245,7 +258,7 @@ export const syncNativeOrderStep = createStep(
 
       if (order.status !== target.status) {
         if (target.status === "canceled") await orders.cancel([order.id])
-        else await orders.updateOrders([{ id: order.id, status: target.status, canceled_at: null } as never])
+        else await orders.updateOrders([statusPatch({ id: order.id, status: target.status, canceled_at: null })])
       }
     } catch (error) {
       await undoNative(container, undo)

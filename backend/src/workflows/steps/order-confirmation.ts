@@ -56,7 +56,7 @@ export const recordConfirmationStep = createStep(
     if (!risk) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
     const before = { id: risk.id, confirmations: risk.confirmations, needs_confirmation: risk.needs_confirmation }
     const log = [
-      ...((risk.confirmations as unknown as unknown[]) ?? []),
+      ...(risk.confirmations ?? []),
       { outcome: input.outcome, note: input.note, admin_id: input.admin_id, at: new Date().toISOString() },
     ]
     const ends = input.outcome === "confirmed" || input.outcome === "fake"
@@ -64,10 +64,10 @@ export const recordConfirmationStep = createStep(
       id: risk.id,
       confirmations: log,
       needs_confirmation: ends ? false : risk.needs_confirmation,
-    } as never)
+    })
     return new StepResponse(undefined, before)
   },
   async (before, { container }) => {
-    if (before) await service(container).updateOrderRisks(before as never)
+    if (before) await service(container).updateOrderRisks(before)
   }
 )

@@ -10,7 +10,7 @@ export const registerAuthIdentityStep = createStep(
     const auth = container.resolve(Modules.AUTH)
     const { success, authIdentity, error } = await auth.register("emailpass", {
       body: { email: input.email, password: input.password },
-    } as never)
+    })
     if (!success || !authIdentity) {
       if (error?.includes("already exists")) {
         throw new MedusaError(MedusaError.Types.DUPLICATE_ERROR, "An account with this email already exists")

@@ -133,7 +133,7 @@ export const recordParcelStatusStep = createStep(
     const fulfilments = container.resolve(Modules.FULFILLMENT)
     const [before] = await fulfilments.listFulfillments({ id: input.fulfillment_id }, { select: ["id", "data"] })
     await fulfilments.updateFulfillment(input.fulfillment_id, {
-      data: input.data as unknown as Record<string, unknown>,
+      data: input.data,
     })
     return new StepResponse(undefined, { id: input.fulfillment_id, data: before?.data ?? null })
   },

@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import type { Benefit, Gallery, Hero, OrderForm, Styling, Testimonial, TrustBadges, Urgency } from "@shop/contract"
 
 /**
  * A single-product landing page (SPEC.md section 3, "Landing page"). Each group
@@ -14,14 +15,15 @@ const LandingPage = model
     product_id: model.text(),
     /** Published when true; new pages are drafts. */
     is_active: model.boolean().default(false),
-    hero: model.json(),
-    benefits: model.json(),
-    gallery: model.json(),
-    testimonials: model.json(),
-    order_form: model.json(),
-    trust_badges: model.json(),
-    urgency: model.json(),
-    styling: model.json(),
+    // as stored: an older row may lack fields added since (groupsOf fills them from the defaults)
+    hero: model.json<Partial<Hero>>(),
+    benefits: model.json<Partial<Benefit>[]>(),
+    gallery: model.json<Partial<Gallery>>(),
+    testimonials: model.json<Partial<Testimonial>[]>(),
+    order_form: model.json<Partial<OrderForm>>(),
+    trust_badges: model.json<Partial<TrustBadges>>(),
+    urgency: model.json<Partial<Urgency>>(),
+    styling: model.json<Partial<Styling>>(),
     /** The Meta pixel the page loads; null: the shop's default (META_PIXEL_ID), if any. */
     meta_pixel_id: model.text().nullable(),
     views: model.number().default(0),

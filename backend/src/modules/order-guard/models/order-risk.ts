@@ -1,4 +1,13 @@
 import { model } from "@medusajs/framework/utils"
+import type { ConfirmationOutcome } from "@shop/contract"
+
+/** One confirmation call in an order's log, as stored. */
+export type ConfirmationRecord = {
+  outcome: ConfirmationOutcome
+  note: string | null
+  admin_id: string | null
+  at: string
+}
 
 /**
  * What the guard found about an order at intake (contract OrderRisk), whether
@@ -10,9 +19,9 @@ const OrderRisk = model
     order_id: model.text().unique(),
     phone: model.text(),
     client_address: model.text().nullable(),
-    product_ids: model.json(),
+    product_ids: model.json<string[]>(),
     level: model.enum(["low", "medium", "high"]),
-    reasons: model.json(),
+    reasons: model.json<string[]>(),
     past_orders: model.number().default(0),
     delivered: model.number().default(0),
     returned_or_cancelled: model.number().default(0),
@@ -21,7 +30,7 @@ const OrderRisk = model
     duplicate_of: model.text().nullable(),
     needs_confirmation: model.boolean().default(false),
     /** the confirmation calls: [{ outcome, note, admin_id, at }] */
-    confirmations: model.json(),
+    confirmations: model.json<ConfirmationRecord[]>(),
   })
   // the guard's lookups at every order: a phone's or a client address's recent risks, newest first
   .indexes([{ on: ["phone", "created_at"] }, { on: ["client_address", "created_at"] }, { on: ["needs_confirmation"] }])

@@ -12,7 +12,7 @@ export async function POST(req: MedusaRequest<LoginBody>, res: MedusaResponse) {
   const auth = req.scope.resolve(Modules.AUTH)
   const { success, authIdentity } = await auth.authenticate("emailpass", {
     body: { email, password },
-  } as never)
+  })
   const actor = success ? actorOf(authIdentity?.app_metadata) : null
   if (!success || !authIdentity || !actor) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Incorrect email or password")
