@@ -46,10 +46,19 @@ shopIntegrationTestRunner({
       publishableKey = keys.find((k) => !k.revoked_at)!.token
       const [region] = await container.resolve(Modules.REGION).listRegions({})
       regionId = region.id
-      const { data } = await container
-        .resolve(ContainerRegistrationKeys.QUERY)
-        .graph({ entity: "product_variant", fields: ["id"] })
-      variantIds = (data as { id: string }[]).map((v) => v.id)
+      // variants with room for every quantity the tests set (up to 12), in one fixed order: a list in the
+      // database's order once put a variant of 10 in stock first, and its 11th unit was refused for stock
+      const { rows } = await knex().raw(
+        `select pv.id
+           from product_variant pv
+           join product_variant_inventory_item pvi on pvi.variant_id = pv.id and pvi.deleted_at is null
+           join inventory_level il on il.inventory_item_id = pvi.inventory_item_id and il.deleted_at is null
+          where pv.deleted_at is null
+          group by pv.id
+         having sum(il.stocked_quantity - il.reserved_quantity) >= 20
+          order by pv.id`
+      )
+      variantIds = (rows as { id: string }[]).map((v) => v.id)
       expect(variantIds.length).toBeGreaterThanOrEqual(5)
     })
 
