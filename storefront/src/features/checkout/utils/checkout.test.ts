@@ -122,6 +122,12 @@ describe("order bodies (SPEC 7)", () => {
       orderUpdateDate: "2026-11-22T10:00:00.000Z",
     })
   })
+
+  it("sends no cart id while the customer has no server cart (the server refuses a null one)", () => {
+    const body = buildCustomerOrder("cus_1", null, "addr_1", ITEMS, 3970, now)
+    expect("cartId" in body).toBe(false)
+    expect(JSON.parse(JSON.stringify(body))).not.toHaveProperty("cartId")
+  })
 })
 
 describe("prefillFromState", () => {
