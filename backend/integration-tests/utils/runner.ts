@@ -4,6 +4,38 @@ import { copyTemplate } from "../template-db"
 
 type Options = Parameters<typeof medusaIntegrationTestRunner>[0]
 
+/** The module of Medusa's runner that migrates a spec's database and plans its link tables. */
+type RunnerDbSteps = {
+  migrateDatabase: (appLoader: unknown) => Promise<void>
+  syncLinks: (appLoader: AppLoader, directory: string, container: unknown, logger: unknown) => Promise<void>
+}
+
+type AppLoader = { getLinksExecutionPlanner: () => Promise<unknown> }
+
+/** The app's loader, whose link planner is made (that loads the link modules) but plans nothing. */
+const plansNothing = (appLoader: AppLoader): AppLoader => ({
+  getLinksExecutionPlanner: async () => {
+    await appLoader.getLinksExecutionPlanner()
+    return { createPlan: async () => [], executePlan: async () => undefined }
+  },
+})
+
+/**
+ * A copy of the template already holds every module's migrations and every
+ * link table, so the runner's own steps for them (each module asked for
+ * pending migrations, each link table compared with its definition: about 3 s
+ * a file, 27 files) find nothing to do. On a copy they are skipped; the link
+ * step still loads the shop's link definitions, with a planner that plans nothing.
+ */
+function skipMigrationStepsOnCopies() {
+  // the runner calls these through its module's exports at each use: replacing them here is seen there
+  const steps: RunnerDbSteps = require("@medusajs/test-utils/dist/medusa-test-runner-utils/use-db")
+  const syncLinks = steps.syncLinks
+  steps.migrateDatabase = async () => undefined
+  steps.syncLinks = (appLoader, directory, container, logger) =>
+    syncLinks(plansNothing(appLoader), directory, container, logger)
+}
+
 /**
  * Medusa's integration runner, on a database copied from the migrated
  * template of integration-tests/global-setup.js (see template-db.js) instead
@@ -20,6 +52,7 @@ export function shopIntegrationTestRunner(options: Options) {
   })
   const template = process.env.SHOP_TEST_TEMPLATE
   if (!template || template === "off") return medusaIntegrationTestRunner(options)
+  skipMigrationStepsOnCopies()
   const dbName = `shop_test_${process.env.JEST_WORKER_ID ?? "1"}_${randomBytes(6).toString("hex")}`
   return medusaIntegrationTestRunner({
     ...options,
