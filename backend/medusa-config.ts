@@ -134,6 +134,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/landing-draft" },
     { resolve: "./src/modules/order-guard" },
     { resolve: "./src/modules/meta-events" },
+    { resolve: "./src/modules/media" },
     {
       // Couriers are fulfilment providers (src/modules/couriers): Medusa's manual one for
       // status-only deliveries, Steadfast, Pathao and any other courier typed by hand.

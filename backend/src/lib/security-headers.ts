@@ -1,4 +1,5 @@
 import { ServerResponse } from "node:http"
+import { IMMUTABLE_CACHE_CONTROL, LOCAL_VARIANT_PATH } from "./picture-names"
 
 /**
  * Headers every answer of this process carries, whoever wrote it (our routes,
@@ -7,7 +8,10 @@ import { ServerResponse } from "node:http"
  * - Referrer-Policy: strict-origin-when-cross-origin (no paths leave the site)
  * - X-Frame-Options: SAMEORIGIN (no clickjacking of the admin)
  * and never X-Powered-By. A response that set its own value keeps it.
- * Everything under /static (in any letter case) also gets STATIC_FILE_CSP, always.
+ * Everything under /static (in any letter case) also gets STATIC_FILE_CSP, always,
+ * and a picture variant found there (its name carries its content's hash,
+ * src/lib/picture-names.ts) is cached for a year: Medusa serves /static
+ * itself with `max-age=0`, before any route middleware runs.
  */
 export const SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
@@ -41,6 +45,10 @@ export function installSecurityHeaders(): void {
       const url = (req?.originalUrl ?? req?.url ?? "").split("?")[0]!.toLowerCase()
       if (url === "/static" || url.startsWith("/static/")) {
         this.setHeader("Content-Security-Policy", STATIC_FILE_CSP)
+        const status = typeof args[0] === "number" ? args[0] : this.statusCode
+        if ((status === 200 || status === 304) && LOCAL_VARIANT_PATH.test(url)) {
+          this.setHeader("Cache-Control", IMMUTABLE_CACHE_CONTROL)
+        }
       }
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "fs/promises"
+import { tmpdir } from "os"
+import path from "path"
 import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import {
@@ -20,7 +23,6 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
   updateStoresWorkflow,
-  uploadFilesWorkflow,
 } from "@medusajs/medusa/core-flows"
 import {
   BRAND_LABELS,
@@ -41,6 +43,7 @@ import { invalidateCatalog } from "../read-models/catalog-cache"
 import { SALE_PRICE_LIST_TITLE } from "../read-models/products"
 import { createBrandsWorkflow } from "../workflows/create-brands"
 import { createLandingPageWorkflow } from "../workflows/landing-page"
+import { ALL_FORMATS, storePictureWorkflow } from "../workflows/store-pictures"
 import { productPicture } from "./png"
 import { DEMO_LANDING_PAGE, SEED_PRODUCTS, SeedProduct } from "./seed-data"
 
@@ -245,21 +248,24 @@ async function ensureBrands(container: MedusaContainer): Promise<Map<string, str
   return new Map([...existing, ...created].map((b) => [b.handle, b.id]))
 }
 
+/**
+ * A product's picture, made and stored as every upload is (src/workflows/store-pictures.ts):
+ * all its variants at once, the seed waits for nothing.
+ */
 async function uploadPicture(container: MedusaContainer, product: SeedProduct, index: number) {
-  const png = productPicture(index + 1, product.shape)
-  const { result } = await uploadFilesWorkflow(container).run({
-    input: {
-      files: [
-        {
-          filename: `${product.handle}.png`,
-          mimeType: "image/png",
-          content: png.toString("base64"),
-          access: "public",
-        },
-      ],
-    },
-  })
-  return result[0].url
+  const workDir = await mkdtemp(path.join(tmpdir(), `shop-picture-${process.pid}-`))
+  try {
+    const source = path.join(workDir, `${product.handle}.png`)
+    const png = productPicture(index + 1, product.shape)
+    await writeFile(source, png)
+    const made = await mkdtemp(path.join(workDir, "made-"))
+    const { result } = await storePictureWorkflow(container).run({
+      input: { source, sourceBytes: png.length, workDir: made, formats: ALL_FORMATS },
+    })
+    return result.url
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
 }
 
 async function ensureProducts(

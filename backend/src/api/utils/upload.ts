@@ -1,16 +1,15 @@
 import { randomUUID } from "crypto"
-import { createReadStream, createWriteStream, type WriteStream } from "fs"
-import { readFile, rm } from "fs/promises"
+import { createWriteStream, type WriteStream } from "fs"
+import { mkdtemp, rm } from "fs/promises"
 import { tmpdir } from "os"
 import path from "path"
 import type { Readable } from "stream"
-import { pipeline } from "stream/promises"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { IFileModuleService } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import busboy from "busboy"
 import type { ApiAnswer, UploadAnswer } from "@shop/contract"
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from "../../lib/image-type"
+import { removePicturesWorkflow, storePictureWorkflow } from "../../workflows/store-pictures"
 
 /** An image received and checked, spooled to a temporary file (removed when the answer is done). */
 export type ReceivedImage = { path: string; size: number; type: ImageType }
@@ -180,56 +179,46 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Streams one spooled image to the File module's provider under a generated name. */
-async function storeOne(files: IFileModuleService, image: ReceivedImage): Promise<{ id: string; url: string }> {
-  const data = { filename: `${randomUUID()}.${image.type.ext}`, mimeType: image.type.mime, access: "public" as const }
-  let upload: Awaited<ReturnType<IFileModuleService["getUploadStream"]>> | undefined
-  try {
-    upload = await files.getUploadStream?.(data)
-  } catch {
-    // a provider without streams
-  }
-  if (!upload) {
-    // the File module's plain upload takes the whole content as a string: one file at a time
-    const [file] = await files.createFiles([{ ...data, content: (await readFile(image.path)).toString("base64") }])
-    return { id: file.id, url: file.url }
-  }
-  const done = upload.promise
-  done.catch(() => undefined) // awaited below; a failed pipe must not leave it unheard
-  try {
-    await pipeline(createReadStream(image.path), upload.writeStream)
-    const result = await done
-    return { id: result.key, url: result.url }
-  } catch (err) {
-    await files.deleteFiles([upload.fileKey]).catch(() => undefined)
-    throw err
-  }
-}
-
 /**
- * Stores the received images through the File module under generated names
- * (an upload cannot choose where it is stored), one file at a time from disk.
- * If one fails, the ones already stored are removed.
+ * Makes and stores the picture of each received image (src/workflows/store-pictures.ts:
+ * decoded, upright, metadata-free, its variants and placeholder, all through
+ * the File module under generated names: an upload cannot choose where it is
+ * stored), one image at a time from disk. An image that is not usable is
+ * refused (400) with nothing stored; if one fails, the pictures already made
+ * are removed. Answers each picture's original: its File module key and URL.
  */
 async function store(req: MedusaRequest) {
   const images = received.get(req) ?? []
-  const files = req.scope.resolve(Modules.FILE)
   const stored: { id: string; url: string }[] = []
+  const workDirs: string[] = []
   try {
     return await inTurn(async () => {
       for (const image of images) {
         // its client is gone (its files with it): nothing to store
         if (req.socket?.destroyed) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The upload was cut off")
-        stored.push(await storeOne(files, image))
+        const workDir = await mkdtemp(`${image.path}-`)
+        workDirs.push(workDir)
+        const { result } = await storePictureWorkflow(req.scope).run({
+          input: { source: image.path, sourceBytes: image.size, workDir },
+        })
+        stored.push({ id: result.key, url: result.url })
       }
       return stored
     })
   } catch (err) {
-    if (stored.length) await files.deleteFiles(stored.map((f) => f.id)).catch(() => undefined)
+    if (stored.length) {
+      await removePicturesWorkflow(req.scope)
+        .run({ input: { urls: stored.map((f) => f.url) } })
+        .catch(() => undefined)
+    }
     throw err
   } finally {
-    // gone before the answer (the end of the response removes them anyway)
-    await Promise.all(images.map((image) => rm(image.path, { force: true }).catch(() => undefined)))
+    // gone before the answer (the end of the response removes the uploads anyway; the work folders only here)
+    await Promise.all(
+      [...images.map((image) => image.path), ...workDirs].map((file) =>
+        rm(file, { recursive: true, force: true }).catch(() => undefined)
+      )
+    )
   }
 }
 
