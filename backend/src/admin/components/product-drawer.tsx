@@ -4,7 +4,6 @@ import { useState, type FormEvent, type ReactNode } from "react"
 import { type Product } from "@shop/contract"
 import { useSaveProduct, useUploadProductImage } from "../hooks/use-products"
 import { messageOr, serverMessage } from "../lib/errors"
-import { imageFileProblem } from "../lib/landing-pages"
 import {
   brandForCategory,
   brandOptions,
@@ -14,6 +13,7 @@ import {
   productToForm,
   type ProductForm,
 } from "../lib/products"
+import { prepareImage } from "../lib/shrink-image"
 import { ImageDropzone } from "./image-dropzone"
 
 const FormField = ({ id, label, children }: { id: string; label: string; children: ReactNode }) => (
@@ -25,7 +25,7 @@ const FormField = ({ id, label, children }: { id: string; label: string; childre
   </div>
 )
 
-/** The uploader of the product sheet: drag and drop or click; disabled while editing. */
+/** The uploader of the product sheet: drag and drop or click; disabled while editing; a photo over 5 MB is shrunk first. */
 const ProductImageUpload = ({
   image,
   editing,
@@ -38,14 +38,16 @@ const ProductImageUpload = ({
   const upload = useUploadProductImage()
   const [uploadingName, setUploadingName] = useState<string | null>(null)
 
-  const onFiles = ([file]: File[]) => {
-    const problem = imageFileProblem(file)
-    if (problem) {
-      toast.error(problem)
+  const onFiles = async ([file]: File[]) => {
+    // the spinner shows while a photo over 5 MB is shrunk, too
+    setUploadingName(file.name)
+    const ready = await prepareImage(file)
+    if (!ready.file) {
+      toast.error(ready.problem)
+      setUploadingName(null)
       return
     }
-    setUploadingName(file.name)
-    upload.mutate(file, {
+    upload.mutate(ready.file, {
       onSuccess: ({ url, message }) => {
         onChange(url)
         toast.success(message || "Image uploaded successfully!")
@@ -66,7 +68,7 @@ const ProductImageUpload = ({
         hint={editing ? "The image cannot be changed while editing" : "PNG, JPG, WEBP or GIF, up to 5MB"}
         disabled={editing}
         uploadingName={uploadingName}
-        onFiles={onFiles}
+        onFiles={(files) => void onFiles(files)}
       />
       {image ? (
         <div className="flex items-center gap-x-3 rounded-lg border p-2" data-testid="product-image-preview">

@@ -83,9 +83,20 @@ export function badgeDeliveryWarning(trustBadges: EditorState["trustBadges"]): s
 /** The largest image an upload may be (5 MB). */
 export const MAX_IMAGE_BYTES = 5_242_880
 
-/** What is wrong with a picked file before it is sent, or null (SPEC.md section 5). */
+export const NOT_AN_IMAGE_MESSAGE = "Please select an image file"
+
+/** Whether a picked file says it is an image (its type; the server decides by its bytes). */
+export function isImageType(type: string): boolean {
+  return Boolean(type) && type.startsWith("image/")
+}
+
+/**
+ * What is wrong with a file about to be sent, or null (SPEC.md section 5). A
+ * picked image over 5 MB is first shrunk in the browser (shrink-image.ts);
+ * this checks what is finally sent.
+ */
 export function imageFileProblem(file: { type: string; size: number }): string | null {
-  if (!file.type || !file.type.startsWith("image/")) return "Please select an image file"
+  if (!isImageType(file.type)) return NOT_AN_IMAGE_MESSAGE
   if (file.size > MAX_IMAGE_BYTES) return "Image size should be less than 5MB"
   return null
 }

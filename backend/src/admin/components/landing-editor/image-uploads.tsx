@@ -3,15 +3,17 @@ import { Button, IconButton, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { uploadLandingImage } from "../../hooks/use-landing-pages"
 import { uploadErrorMessage } from "../../lib/errors"
-import { imageFileProblem, MAX_IMAGES } from "../../lib/landing-pages"
+import { MAX_IMAGES } from "../../lib/landing-pages"
+import { prepareImage } from "../../lib/shrink-image"
 import { ImageDropzone } from "../image-dropzone"
 
 const ACCEPTED_HINT = "PNG, JPG, WEBP up to 5MB"
 
 /**
  * A list of images (the hero gallery, the page gallery): each picked file is
- * checked, uploaded and added ('Image added! Total: N'); 'Image removed' and
- * 'All images cleared' when taken away (SPEC.md section 2.16).
+ * checked (a photo over 5 MB is shrunk first, shrink-image.ts), uploaded and
+ * added ('Image added! Total: N'); 'Image removed' and 'All images cleared'
+ * when taken away (SPEC.md section 2.16).
  */
 export const ImageListUpload = ({
   label,
@@ -29,18 +31,19 @@ export const ImageListUpload = ({
   const onFiles = async (files: File[]) => {
     let list = [...images]
     for (const file of files) {
-      const problem = imageFileProblem(file)
-      if (problem) {
-        toast.error(problem)
-        continue
-      }
       if (list.length >= MAX_IMAGES) {
         toast.error(`At most ${MAX_IMAGES} images`)
         break
       }
+      // the spinner shows while a photo over 5 MB is shrunk, too
       setUploadingName(file.name)
+      const ready = await prepareImage(file)
+      if (!ready.file) {
+        toast.error(ready.problem)
+        continue
+      }
       try {
-        const { url } = await uploadLandingImage(file)
+        const { url } = await uploadLandingImage(ready.file)
         list = [...list, url]
         onChange(list)
         toast.success(`Image added! Total: ${list.length}`)
@@ -124,14 +127,15 @@ export const SingleImageUpload = ({
   const [uploadingName, setUploadingName] = useState<string | null>(null)
 
   const onFiles = async ([file]: File[]) => {
-    const problem = imageFileProblem(file)
-    if (problem) {
-      toast.error(problem)
-      return
-    }
+    // the spinner shows while a photo over 5 MB is shrunk, too
     setUploadingName(file.name)
     try {
-      const { url } = await uploadLandingImage(file)
+      const ready = await prepareImage(file)
+      if (!ready.file) {
+        toast.error(ready.problem)
+        return
+      }
+      const { url } = await uploadLandingImage(ready.file)
       onChange(url)
       toast.success("Image uploaded successfully!")
     } catch (error) {
