@@ -501,14 +501,27 @@ describe("Dockerfiles", () => {
       imported.includes("proxy-addr") && imported.includes("@shop/contract") && imported.includes("ioredis"),
       imported.join()
     )
+    // the top-level packages the image needs: a dependency nested in its dependent's own
+    // node_modules/ comes with the dependent's folder (npm's resolution, nearest folder first)
     const needed = new Set<string>()
-    const visit = (pkg: string) => {
-      if (needed.has(pkg)) return
-      needed.add(pkg)
-      const manifest = JSON.parse(read(`node_modules/${pkg}/package.json`)) as { dependencies?: Record<string, string> }
-      Object.keys(manifest.dependencies ?? {}).forEach(visit)
+    const seen = new Set<string>()
+    const visit = (dir: string) => {
+      if (seen.has(dir)) return
+      seen.add(dir)
+      const manifest = JSON.parse(read(`${dir}/package.json`)) as { dependencies?: Record<string, string> }
+      for (const dep of Object.keys(manifest.dependencies ?? {})) {
+        const nested = `${dir}/node_modules/${dep}`
+        if (existsSync(path.join(ROOT, nested, "package.json"))) visit(nested)
+        else {
+          needed.add(dep)
+          visit(`node_modules/${dep}`)
+        }
+      }
     }
-    imported.forEach(visit)
+    for (const pkg of imported) {
+      needed.add(pkg)
+      visit(`node_modules/${pkg}`)
+    }
     const runs = lastStage(df)
       .filter((i) => i.op === "RUN")
       .map((i) => i.args)

@@ -108,3 +108,22 @@ export async function placeGuestOrder(
   const { data } = (await res.json()) as { data: { orderNumber: string } }
   return { orderNumber: data.orderNumber, guestName: guest.name }
 }
+
+/**
+ * A landing page's HTML once its own cut of the Bengali font is made
+ * (storefront/server/font-store.ts): the first render after a start, or after
+ * the page's text changed, may still preload the full faces.
+ */
+export async function landingWithCut(page: Page, slug: string): Promise<string> {
+  let html = ""
+  await expect
+    .poll(
+      async () => {
+        html = await (await page.request.get(`/landing/${slug}`)).text()
+        return html.includes('href="/fonts/landing-')
+      },
+      { timeout: 60_000, intervals: [500, 1000] }
+    )
+    .toBe(true)
+  return html
+}

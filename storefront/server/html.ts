@@ -5,6 +5,8 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import { LandingFonts, sharedLandingRuns } from "./font-store"
+import { FACE_WEIGHTS, type FaceWeight } from "./font-text"
 import { fillTemplate, type Renderer } from "./pages"
 import { CONTENT_TYPES, makeFile, type StaticFile } from "./static-files"
 
@@ -21,13 +23,16 @@ const SHOP_PAGE_MODULES: Record<string, string> = {
   product: "src/app/routes/shop/product.tsx",
 }
 
-/** Bengali faces a landing page draws its text with (packages/fonts/bengali.css): body 400, headline 700. */
-const LANDING_PRELOAD_FONTS = [
-  /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/,
-  /^noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/,
-]
+/**
+ * Bengali faces a landing page draws its text with (packages/fonts/bengali.css): body 400, headline 700.
+ * Preloaded as they are only until the page's own cut of them is made (font-store.ts).
+ */
+const LANDING_PRELOAD_FONTS: Record<FaceWeight, RegExp> = {
+  400: /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/,
+  700: /^noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/,
+}
 
-export type ManifestChunk = { file: string; imports?: string[] }
+export type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] }
 
 /** The build's HTML, read once: the shells sent as they are and the templates pages are rendered into. */
 export type AppHtml = {
@@ -41,16 +46,27 @@ export type AppHtml = {
   /** The build's hashed assets (dist/assets). */
   assetNames: string[]
   manifest: Record<string, ManifestChunk>
+  /** Landing pages' own cuts of their Bengali faces; null when the build has no such faces. */
+  landingFonts: LandingFonts | null
+}
+
+export type AppHtmlOptions = {
+  /** Where landing pages' font cuts are kept (font-store.ts; default: the system's temporary folder). */
+  fontCacheDir?: string
+  /** How long a landing render waits for a new cut (default 3 s): the full faces are preloaded meanwhile. */
+  fontWaitMs?: number
+  logError?: (message: string) => void
 }
 
 /** Reads the build's HTML (index.html exists; landing.html may not, the shop's is used then). */
-export function loadAppHtml(distDir: string): AppHtml {
+export function loadAppHtml(distDir: string, options: AppHtmlOptions = {}): AppHtml {
   const indexTemplate = injectConfigScript(fs.readFileSync(path.join(distDir, "index.html"), "utf8"))
   const landingPath = path.join(distDir, "landing.html")
   const landingTemplate = fs.existsSync(landingPath)
     ? injectConfigScript(fs.readFileSync(landingPath, "utf8"))
     : indexTemplate
   const assetNames = fs.existsSync(path.join(distDir, "assets")) ? fs.readdirSync(path.join(distDir, "assets")) : []
+  const manifest = readManifest(distDir)
   const shell = (template: string, head = DEFAULT_HEAD) =>
     makeFile(Buffer.from(fillTemplate(template, { head, html: "", state: "" })), CONTENT_TYPES[".html"]!)
   return {
@@ -60,8 +76,56 @@ export function loadAppHtml(distDir: string): AppHtml {
     indexTemplate: inlineStylesheets(indexTemplate, distDir),
     landingTemplate: inlineStylesheets(landingTemplate, distDir),
     assetNames,
-    manifest: readManifest(distDir),
+    manifest,
+    landingFonts: makeLandingFonts(distDir, assetNames, manifest, options),
   }
+}
+
+function makeLandingFonts(
+  distDir: string,
+  assetNames: readonly string[],
+  manifest: Record<string, ManifestChunk>,
+  options: AppHtmlOptions
+): LandingFonts | null {
+  const faces = new Map<FaceWeight, string>()
+  for (const weight of FACE_WEIGHTS) {
+    const name = assetNames.find((asset) => LANDING_PRELOAD_FONTS[weight].test(asset))
+    if (name) faces.set(weight, path.join(distDir, "assets", name))
+  }
+  if (faces.size !== FACE_WEIGHTS.length) return null
+  return new LandingFonts({
+    faces,
+    sharedRuns: () => sharedLandingRuns(distDir, manifest),
+    cacheDir: options.fontCacheDir,
+    waitMs: options.fontWaitMs,
+    logError: options.logError,
+  })
+}
+
+/**
+ * A landing page's document: the render in the landing template with its
+ * fonts, the page's own cut of the Bengali faces (preloaded after the head's
+ * tags, which preload the page's first picture; its @font-face after the
+ * app's stylesheet, whose font stack it puts the cut in), or the full faces
+ * while the cut is being made: `fontsReady` settles when it is (the page is
+ * rendered again then).
+ */
+export async function landingDocument(
+  renderer: Renderer,
+  appHtml: Pick<AppHtml, "landingTemplate" | "assetNames" | "landingFonts">,
+  rendered: { head: string; html: string; state: unknown }
+): Promise<{ html: string; fontsReady?: Promise<unknown> }> {
+  const page = document(renderer, appHtml.landingTemplate, rendered)
+  const fonts = appHtml.landingFonts ? await appHtml.landingFonts.head(page) : null
+  if (!fonts?.head) {
+    return {
+      html: document(renderer, appHtml.landingTemplate, rendered, landingFontPreloads(appHtml.assetNames)),
+      fontsReady: fonts?.ready,
+    }
+  }
+  const html = document(renderer, appHtml.landingTemplate, rendered, fonts.head.preloads)
+  const headEnd = html.indexOf("</head>")
+  return { html: headEnd < 0 ? html : html.slice(0, headEnd) + fonts.head.style + html.slice(headEnd) }
 }
 
 /** The app's HTML, head and state in a template. */
@@ -143,7 +207,8 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
  * the page's first picture for a slow line (its Latin font loads on use).
  */
 export function landingFontPreloads(assetNames: readonly string[]): string {
-  return LANDING_PRELOAD_FONTS.map((pattern) => assetNames.find((name) => pattern.test(name)))
+  return Object.values(LANDING_PRELOAD_FONTS)
+    .map((pattern) => assetNames.find((name) => pattern.test(name)))
     .filter((name): name is string => name !== undefined)
     .map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`)
     .join("")

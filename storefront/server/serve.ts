@@ -20,6 +20,7 @@ import { PUBLIC_CACHE_CHANNEL } from "@shop/contract"
 import { BackendClient } from "./backend-client"
 import { renderConfigScript, resolveConfig, serverEnv, type StorefrontServerOptions } from "./config"
 import { Edge, HEALTH_PATH } from "./edge"
+import type { LandingFonts } from "./font-store"
 import { loadAppHtml } from "./html"
 import { BodyRateWatch, ConnectionCap, serverTimeouts } from "./limits"
 import { createProxy, isProxied } from "./proxy"
@@ -53,13 +54,15 @@ export type StorefrontServer = Server & {
 type Parts = {
   site: StaticSite
   edge: Edge
+  /** Landing pages' Bengali font cuts, /fonts/landing-{hash}-{weight}.woff2. */
+  fonts: LandingFonts | null
   proxy: (req: IncomingMessage, res: ServerResponse, pathname: string) => void
   bodyWatch: BodyRateWatch
   logError: (message: string) => void
 }
 
 /** Routes a request: /health, the backend's prefixes (public reads from the edge, the rest proxied), files and pages. */
-function handle({ site, edge, proxy, bodyWatch, logError }: Parts, req: IncomingMessage, res: ServerResponse) {
+function handle({ site, edge, fonts, proxy, bodyWatch, logError }: Parts, req: IncomingMessage, res: ServerResponse) {
   bodyWatch.watch(req, res)
   const rawUrl = req.url ?? "/"
   if (!rawUrl.startsWith("/")) {
@@ -75,6 +78,7 @@ function handle({ site, edge, proxy, bodyWatch, logError }: Parts, req: Incoming
     if (!edge.servePublicRead(req, res, pathname, rawUrl)) proxy(req, res, pathname)
     return
   }
+  if (fonts?.serve(req, res, pathname)) return
   try {
     serveStatic(site, req, res, pathname, (...page) => edge.servePage(...page))
   } catch (error) {
@@ -98,7 +102,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     trusted,
     clientOf,
   })
-  const html = loadAppHtml(config.distDir)
+  const html = loadAppHtml(config.distDir, { logError })
   const site = createStaticSite(
     config.distDir,
     html.indexFile,
@@ -123,7 +127,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
     onChange: () => edge.cache.drop(),
     logError,
   })
-  const parts: Parts = { site, edge, proxy, bodyWatch, logError }
+  const parts: Parts = { site, edge, fonts: html.landingFonts, proxy, bodyWatch, logError }
   const server = http.createServer(serverTimeouts(limits), (req, res) => handle(parts, req, res))
 
   let closeRedis: () => void = () => undefined
@@ -136,6 +140,7 @@ export function createStorefrontServer(options: StorefrontServerOptions = {}): S
 
   server.on("close", () => {
     closeRedis()
+    html.landingFonts?.close()
     bodyWatch.stop()
     backend.pools.proxy.destroy()
     backend.pools.health.destroy()
