@@ -349,3 +349,6 @@ export function writeResults(name: string, data: unknown): string {
   writeFileSync(file, JSON.stringify(data, null, 2) + "\n")
   return file
 }
+
+/** The 12-megapixel phone photo the picture tests upload (scenarios/photos.ts uploads the same). */
+export { makePhonePhoto } from "../../backend/integration-tests/utils/phone-photo"

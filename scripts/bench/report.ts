@@ -14,6 +14,7 @@ import { round1, round3, say, type Figure, type MemorySample } from "./scenarios
 import type { DashboardFigure } from "./scenarios/dashboard"
 import type { FlashResult } from "./scenarios/flash"
 import { kb, type LighthousePage } from "./scenarios/lighthouse"
+import type { PhotoFigures } from "./scenarios/photos"
 import {
   FLASH_CONNECTIONS,
   LIGHTHOUSE,
@@ -43,6 +44,8 @@ export type BenchResults = {
   landingRead: Figure
   edgeLandingHtml: Figure
   edgeListing: Figure
+  /** the phone photo's uploads (the pictures Lighthouse then measures) */
+  photo: PhotoFigures
   lighthouse: LighthousePage[]
   adminScreens: AdminScreensPhase
   /** the landing COD order at BASE_ORDERS */
@@ -152,6 +155,11 @@ function benchGoals(r: BenchResults): Judged[] {
       actual: `${edgeListing.ratio} x B0`,
       met: (edgeListing.ratio ?? 0) >= GOALS.edgeListingRatio && allAnswered(edgeListing),
     },
+    ...r.photo.uploads.map((u) => ({
+      goal: `phone photo through ${u.door} within ${GOALS.photoUploadMs} ms, backend under ${GOALS.memoryMB} MB`,
+      actual: `${u.ms} ms, peak ${u.peakRssMB} MB`,
+      met: u.ms <= GOALS.photoUploadMs && u.peakRssMB <= GOALS.memoryMB,
+    })),
     lighthouseGoal(
       lighthouse,
       "landing",
@@ -236,6 +244,16 @@ export function reportBench(r: BenchResults): void {
     `\nflash sale: ${flash.attempts} attempts in ${flash.seconds} s (${flash.withinWindow ? "within" : "NOT within"} 10 s), ${JSON.stringify(flash.statusCodes)}, stock after ${flash.stockAfter}; ` +
       `accepted p50/p95/p99 ${flash.accepted.p50}/${flash.accepted.p95}/${flash.accepted.p99} ms, ` +
       `refused p50/p95/p99 ${flash.refused.p50}/${flash.refused.p95}/${flash.refused.p99} ms: ${flash.right ? "exactly right" : "NOT right"}`
+  )
+  const { photo } = r
+  console.log(
+    `\nphone photo: ${round1(photo.bytes / 1024)} KB, ${photo.storedWidth}x${photo.storedHeight} stored sideways (EXIF orientation 6, GPS); ` +
+      photo.uploads
+        .map((u) => `${u.door} ${u.ms} ms (backend RSS ${u.rssBeforeMB} -> peak ${u.peakRssMB} MB)`)
+        .join("; ")
+  )
+  console.log(
+    `its variants: ${photo.variants.map((v) => `${v.format} ${v.width}w ${round1(v.bytes / 1024)} KB`).join(", ") || "none listed"}`
   )
   if (lighthouse.length) {
     console.log("")

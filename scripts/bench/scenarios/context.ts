@@ -69,7 +69,7 @@ export function recordFigures(figures: Figure[]): Measure {
 }
 
 /** Resident memory (VmRSS) of every process in the backends' process groups, in MB. */
-function groupRssMB(pgids: number[]): { mb: number; processes: number; maxServerMB: number } {
+export function groupRssMB(pgids: number[]): { mb: number; processes: number; maxServerMB: number } {
   let kb = 0
   let processes = 0
   const perGroup = new Map<number, number>()
