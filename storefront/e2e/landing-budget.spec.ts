@@ -3,26 +3,33 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import { expect, test } from "@playwright/test"
+import { landingWithCut } from "./shop-helpers"
 
 /**
  * The landing page's JavaScript budget: a landing page and its confirmation
- * load only their own code, at most 60 KB of gzipped JavaScript with React
- * (the build the stack serves, storefront/dist), and the page's Bengali font
- * is preloaded.
+ * load only their own code, at most 61 KB of gzipped JavaScript with React
+ * (the build the stack serves, storefront/dist), and the page's own cut of
+ * the Bengali font is preloaded.
  */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist")
-const BUDGET_BYTES = 60_000
+/**
+ * 60 KB until the pages asked for pictures by size: the <picture> element, its
+ * choice of variant and the pictures' data cost about 0.7 KB, which the
+ * phone's LCP repays many times over (Lighthouse's figures in npm run bench).
+ */
+const BUDGET_BYTES = 61_000
 const SLUG = "salwar-kameez-offer"
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
 
-test("the landing page loads only its own scripts, at most 60 KB gzipped, and preloads its Bengali font", async ({
+test("the landing page loads only its own scripts, at most 61 KB gzipped, and preloads its Bengali font", async ({
   page,
 }) => {
   const scripts = new Set<string>()
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname)
   })
+  await landingWithCut(page, SLUG)
   const response = await page.goto(`/landing/${SLUG}`)
   expect(response?.status()).toBe(200)
   await expect(page.getByTestId("order-form")).toBeVisible()
@@ -42,8 +49,8 @@ test("the landing page loads only its own scripts, at most 60 KB gzipped, and pr
   const preloads = await page
     .locator('link[rel="preload"][as="font"]')
     .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).getAttribute("href")))
-  expect(preloads.some((href) => /noto-sans-bengali-bengali-400-normal-.*\.woff2$/.test(href ?? ""))).toBe(true)
-  expect(preloads.some((href) => /noto-sans-bengali-bengali-700-normal-.*\.woff2$/.test(href ?? ""))).toBe(true)
+  expect(preloads.some((href) => /^\/fonts\/landing-[0-9a-f]+-400\.woff2$/.test(href ?? ""))).toBe(true)
+  expect(preloads.some((href) => /^\/fonts\/landing-[0-9a-f]+-700\.woff2$/.test(href ?? ""))).toBe(true)
 })
 
 test("the order confirmation, opened on its own, loads the landing app and none of the shop's code", async ({

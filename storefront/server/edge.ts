@@ -11,7 +11,7 @@ import zlib from "node:zlib"
 import { EDGE_VIEWS_LIMITS, EDGE_VIEWS_PATH, matchPagePath, PUBLIC_CACHE_MAX_AGE_MS } from "@shop/contract"
 import type { BackendAnswer, BackendClient } from "./backend-client"
 import { publicShopConfig, type StorefrontConfig } from "./config"
-import { document, landingFontPreloads, pageModulePreloads, type AppHtml } from "./html"
+import { document, landingDocument, pageModulePreloads, type AppHtml } from "./html"
 import { answerJson, loadRenderer, PageCache, type LandingLike, type RenderedPage, type Renderer } from "./pages"
 import { PublicCache, type CachedAnswer } from "./public-cache"
 import { sendJson } from "./responses"
@@ -244,6 +244,13 @@ export class Edge {
       counted ? new Map([[read, counted.version]]) : undefined
     )
     if (this.landingCached && rendered.status === 200 && req.method === "GET") this.views.count(rendered.landing!.slug)
+    // rendered with the full fonts while its font cut was made: rendered again once it is
+    const withFonts = rendered as RenderedPage & { fontsReady?: Promise<unknown> }
+    const fontsReady = withFonts.fontsReady
+    if (fontsReady) {
+      withFonts.fontsReady = undefined
+      void fontsReady.then(() => rendered.deps.clear())
+    }
     return rendered
   }
 
@@ -253,17 +260,17 @@ export class Edge {
     pathname: string,
     rawSegment: string,
     counted?: CachedAnswer
-  ): Promise<Omit<RenderedPage, "deps">> {
+  ): Promise<Omit<RenderedPage, "deps"> & { fontsReady?: Promise<unknown> }> {
     const answer = await this.pages.read(`/api/landing/${rawSegment}`, counted)
     if (answer.status !== 200 && answer.status !== 404) throw new Error(`landing read answered ${answer.status}`)
-    const data = answer.status === 200 ? ((answerJson(answer) as { data?: LandingLike | null }).data ?? null) : null
-    const rendered = renderer.renderLandingPage(pathname, data, this.config.origin)
-    return {
-      status: rendered.status,
-      // after the head's tags (which preload the page's first picture): the Bengali faces
-      html: document(renderer, this.html.landingTemplate, rendered, landingFontPreloads(this.html.assetNames)),
-      landing: { slug: decodeSlug(rawSegment), page: data },
-    }
+    const body =
+      answer.status === 200 ? (answerJson(answer) as { data?: LandingLike | null; pictures?: unknown }) : null
+    const data = body?.data ?? null
+    // the pictures of the page's URLs, from the same answer: its <picture> sources and its head's preload
+    const rendered = renderer.renderLandingPage(pathname, data, this.config.origin, body?.pictures)
+    // its Bengali fonts: the page's own cut, or the full faces while the cut is made (html.ts)
+    const { html, fontsReady } = await landingDocument(renderer, this.html, rendered)
+    return { status: rendered.status, html, landing: { slug: decodeSlug(rawSegment), page: data }, fontsReady }
   }
 
   private async renderShop(renderer: Renderer, rawUrl: string, page: string): Promise<Omit<RenderedPage, "deps">> {

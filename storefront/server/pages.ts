@@ -23,7 +23,9 @@ export type Renderer = {
   renderLandingPage(
     path: string,
     page: unknown,
-    origin: string
+    origin: string,
+    /** the answer's `pictures` (older builds take no such argument) */
+    pictures?: unknown
   ): { status: 200 | 404; html: string; head: string; state: unknown }
   renderShopPage(
     href: string,

@@ -8,8 +8,9 @@ import { loadMatchedPages } from "./app/router"
 import { renderLandingPage, renderShopPage, setPublicReader, shopPageKey } from "./entry-server"
 import { resetGuestCartCache } from "./features/cart/utils/guest-cart"
 import { landingPage } from "./features/landing/testing/fixtures"
-import type { ShopState } from "./lib/ssr-state"
+import type { LandingState, ShopState } from "./lib/ssr-state"
 import { CUSTOMER, makeProduct } from "./testing/fake-api"
+import { makePicture } from "./testing/pictures"
 
 /**
  * Pages rendered at the edge: what the storefront server renders
@@ -340,5 +341,75 @@ describe("shopPageKey: the address a shop page is kept and linked under", () => 
     expect(shopPageKey("/?fbclid=IwAR1&utm_source=fb")).toBe("/")
     expect(shopPageKey("/shop/product/prod_1?utm_source=fb")).toBe("/shop/product/prod_1")
     expect(shopPageKey("/shop/product/prod_1/")).toBe("/shop/product/prod_1")
+  })
+})
+
+describe("pages with stored pictures, rendered on the server", () => {
+  it("a landing page: <picture> sources with sizes, the size, the placeholder; hydrated without a mismatch", async () => {
+    const page = landingPage()
+    const first = page.hero.heroImages[0]!
+    const pictures = {
+      [first]: makePicture(first),
+      "https://img.example/sharmin.jpg": makePicture("https://img.example/sharmin.jpg", { width: 320, height: 320 }),
+    }
+    const rendered = renderLandingPage("/landing/demo", page, ORIGIN, pictures)
+    expect(rendered.html).toContain('<source type="image/avif" srcSet="https://img.example/one-320.avif 320w')
+    expect(rendered.html).toContain('width="1600" height="1200"')
+    expect(rendered.html).toContain("background-image:url(&quot;data:image/webp")
+    expect(rendered.head).toContain('imagesrcset="https://img.example/one-320.avif 320w')
+    expect(rendered.state).toEqual({ page, pictures })
+
+    window.history.replaceState(null, "", "/landing/demo")
+    vi.stubGlobal("fetch", vi.fn())
+    const state = JSON.parse(JSON.stringify(rendered.state)) as LandingState
+    const { container, errors } = await hydrate(
+      rendered.html,
+      <LandingApp path="/landing/demo" page={state.page} pictures={state.pictures} />
+    )
+    expect(errors).toEqual([])
+    const img = container.querySelector<HTMLImageElement>('[data-testid="gallery-image"]')!
+    expect(img.getAttribute("fetchpriority")).toBe("high")
+    expect(img.getAttribute("loading")).toBe("eager")
+    // the testimonial's avatar, below the fold, waits
+    expect(container.querySelector("img.landing-testimonial__avatar")!.getAttribute("loading")).toBe("lazy")
+  })
+
+  it("a product page and the listing carry their pictures in the state the app hydrates with, without a mismatch", async () => {
+    const product = makeProduct()
+    const pictures = { [product.image]: makePicture(product.image) }
+    setPublicReader(async (path) =>
+      path.startsWith("/api/shop/products/get?")
+        ? { success: true, products: [product], pictures }
+        : { success: true, data: product, pictures }
+    )
+    for (const path of ["/shop/product/prod_1", "/shop/list"]) {
+      const rendered = (await renderShopPage(path, ORIGIN))!
+      expect(rendered.html, path).toContain('<source type="image/avif"')
+      expect(rendered.html, path).toContain('fetchpriority="high"')
+      expect(rendered.head, path).toContain('imagesrcset="https://img.example/polo-320.avif 320w')
+
+      setPublicReader(null)
+      window.history.replaceState(null, "", path)
+      const state = JSON.parse(JSON.stringify(rendered.state)) as ShopState
+      await loadMatchedPages(window.location.pathname)
+      vi.stubGlobal(
+        "fetch",
+        async () =>
+          new Response(JSON.stringify({ success: false, message: "Unauthorised user!" }), {
+            status: 401,
+            headers: { "content-type": "application/json" },
+          })
+      )
+      const { container, errors } = await hydrate(rendered.html, <App queries={state.queries} />)
+      expect(errors, path).toEqual([])
+      expect(container.querySelector("picture > img")!.getAttribute("width"), path).toBe("1600")
+      document.body.replaceChildren()
+      setPublicReader(async (p) =>
+        p.startsWith("/api/shop/products/get?")
+          ? { success: true, products: [product], pictures }
+          : { success: true, data: product, pictures }
+      )
+    }
+    setPublicReader(null)
   })
 })

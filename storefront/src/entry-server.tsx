@@ -1,13 +1,13 @@
 import { dehydrate, QueryClient, type Query } from "@tanstack/react-query"
 import { renderToString } from "react-dom/server"
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom"
-import { matchPagePath, type LandingPage, type Product } from "@shop/contract"
+import { matchPagePath, type LandingPage, type Pictures } from "@shop/contract"
 import { LandingApp } from "./app/landing-app"
 import { AppProvider } from "./app/provider"
 import { routes } from "./app/router"
 import { landingHead, listingHead, productHead } from "./app/seo"
-import { productKeys } from "./features/products/api/get-product"
-import { productsKeys } from "./features/products/api/get-products"
+import { productKeys, type ProductView } from "./features/products/api/get-product"
+import { productsKeys, type ProductList } from "./features/products/api/get-products"
 import { hasListingParams, parseListingState, serializeListingState } from "./features/products/utils/filters"
 import { SHOP_NAME } from "./lib/config"
 import { queryConfig } from "./lib/react-query"
@@ -30,15 +30,27 @@ export type RenderedPage<State> = {
   state: State
 }
 
-/** /landing/{slug}: `page` the published page, null when there is none (404). */
-export function renderLandingPage(path: string, page: LandingPage | null, origin: string): RenderedPage<LandingState> {
-  const html = renderToString(<LandingApp path={path} page={page} />)
+/**
+ * /landing/{slug}: `page` the published page, null when there is none (404);
+ * `pictures` the answer's pictures of its URLs.
+ */
+export function renderLandingPage(
+  path: string,
+  page: LandingPage | null,
+  origin: string,
+  given?: Pictures | null
+): RenderedPage<LandingState> {
+  // what the backend sent, as it is; anything but a map is none
+  const pictures = given && typeof given === "object" ? given : {}
+  const html = renderToString(<LandingApp path={path} page={page} pictures={pictures} />)
   const url = new URL(path, origin).href
   return {
     status: page ? 200 : 404,
     html,
-    head: page ? landingHead(page, url, origin) : `<title>${SHOP_NAME}</title><meta name="robots" content="noindex">`,
-    state: { page },
+    head: page
+      ? landingHead(page, url, origin, pictures)
+      : `<title>${SHOP_NAME}</title><meta name="robots" content="noindex">`,
+    state: { page, pictures },
   }
 }
 
@@ -93,15 +105,17 @@ export async function renderShopPage(href: string, origin: string): Promise<Rend
   const page = matchPagePath(url.pathname)
   if (page === "product") {
     const id = decodeURIComponent(url.pathname.split("/").filter(Boolean)[2] ?? "")
-    const product = client.getQueryData<Product | null>(productKeys.detail(id))
-    if (product) head = productHead(product, url.href, origin)
+    const view = client.getQueryData<ProductView | null>(productKeys.detail(id))
+    if (view) head = productHead(view.product, url.href, origin, view.pictures)
     else {
       status = 404
       head = `<title>Product not found | ${SHOP_NAME}</title><meta name="robots" content="noindex">`
     }
   } else {
-    const lists = client.getQueriesData<Product[]>({ queryKey: productsKeys.lists() })
-    const products = lists.find(([, data]) => Array.isArray(data))?.[1] ?? []
+    const lists = client.getQueriesData<ProductList>({ queryKey: productsKeys.lists() })
+    const list = lists.find(([, data]) => Array.isArray(data?.products))?.[1]
+    const products = list?.products ?? []
+    const pictures = list?.pictures ?? {}
     head =
       page === "home"
         ? listingHead(
@@ -109,14 +123,17 @@ export async function renderShopPage(href: string, origin: string): Promise<Rend
             "Clothing, footwear and accessories delivered across Bangladesh, cash on delivery.",
             products,
             url.href,
-            origin
+            origin,
+            // home's first picture is the banner (SVG); its product cards are below the fold
+            { pictures, preload: false }
           )
         : listingHead(
             `Shop all products | ${SHOP_NAME}`,
             "Clothing, footwear and accessories, with prices in taka.",
             products,
             url.href,
-            origin
+            origin,
+            { pictures }
           )
   }
   const queries = dehydrate(client, {

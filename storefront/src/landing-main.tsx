@@ -17,7 +17,7 @@ if (!root) throw new Error("Missing #root element in landing.html")
 const state = readSsrState<LandingState>()
 const app = (
   <StrictMode>
-    <LandingApp path={window.location.pathname} page={state?.page} />
+    <LandingApp path={window.location.pathname} page={state?.page} pictures={state?.pictures} />
   </StrictMode>
 )
 if (state && root.firstElementChild) hydrateRoot(root, app)

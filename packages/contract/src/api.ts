@@ -24,6 +24,7 @@ import type {
 } from "./landing"
 import type { LandingPageListItem, WithMetaPurchase } from "./meta"
 import type { OrderStatus, PaymentMethod } from "./orders"
+import type { WithPictures } from "./pictures"
 
 // ---------------------------------------------------------------- entities
 
@@ -112,15 +113,15 @@ export type ProductsQuery = { category?: string; brand?: string; sortBy?: SortOp
  * GET /api/shop/products/get and /api/admin/products/get-products: the list
  * comes under `products`, not `data` (SPEC.md section 7 fixes it so).
  */
-export type ProductsAnswer = ApiAnswer & { products: Product[] }
-/** GET /api/shop/products/get/{id}, and the admin's add-product and edit-product. */
-export type ProductAnswer = DataAnswer<Product>
+export type ProductsAnswer = ApiAnswer & { products: Product[] } & WithPictures
+/** GET /api/shop/products/get/{id} (with the product's picture), and the admin's add-product and edit-product. */
+export type ProductAnswer = DataAnswer<Product> & WithPictures
 
 // ---------------------------------------------------------------- cart
 
 export type AddToCartRequest = { userId: string; productId: string; quantity: number }
-/** Every cart route (get, add, update, delete) answers the whole cart. */
-export type CartAnswer = DataAnswer<Cart>
+/** Every cart route (get, add, update, delete) answers the whole cart, with its products' pictures. */
+export type CartAnswer = DataAnswer<Cart> & WithPictures
 
 // ---------------------------------------------------------------- addresses
 
@@ -175,7 +176,7 @@ export type CustomerOrderRequest = {
 
 export type CreateOrderRequest = GuestOrderRequest | LandingOrderRequest | CustomerOrderRequest
 /** POST /api/shop/order/create-order. */
-export type CreateOrderAnswer = DataAnswer<Order> & { confirmation: OrderConfirmation }
+export type CreateOrderAnswer = DataAnswer<Order> & { confirmation: OrderConfirmation } & WithPictures
 /** GET /api/shop/order/get-orders/{userId}. */
 export type OrdersAnswer = DataAnswer<Order[]>
 /** GET /api/shop/order/get-order-details/{orderId}, and POST /api/admin/incomplete-orders/{id}/convert. */
@@ -256,6 +257,6 @@ export type LandingPageRequest = LandingGroupsRequest & {
 /** PUT /api/admin/landing-pages/{id}: any part of a page; what is left out stays. */
 export type LandingPageUpdateRequest = Partial<LandingPageRequest>
 /** GET /api/landing/{slug} (the public page, no analytics), and the admin's GET, create, update and toggle of one page. */
-export type LandingPageAnswer = DataAnswer<LandingPage>
+export type LandingPageAnswer = DataAnswer<LandingPage> & WithPictures
 /** GET /api/admin/landing-pages: each page's analytics with its drafts and the Purchases Meta took. */
 export type LandingPagesAnswer = DataAnswer<LandingPageListItem[]>

@@ -51,19 +51,23 @@ export const SORT_LABELS: Readonly<Record<SortOption, string>> = {
 const choices = <T extends string>(ids: readonly T[], labels: Readonly<Record<T, string>>): readonly Option<T>[] =>
   ids.map((id) => ({ id, label: labels[id] }))
 
-/** The vocabularies as id/label pairs, in the spec's order (filters, selects, tiles). */
-export const CATEGORY_CHOICES = choices(CATEGORIES, CATEGORY_LABELS)
-export const BRAND_CHOICES = choices(BRANDS, BRAND_LABELS)
-export const SORT_CHOICES = choices(SORT_OPTIONS, SORT_LABELS)
+/**
+ * The vocabularies as id/label pairs, in the spec's order (filters, selects, tiles).
+ * Calls marked pure: a bundle that imports the contract but none of these (the
+ * landing pages' app) leaves them and this module out.
+ */
+export const CATEGORY_CHOICES = /* @__PURE__ */ choices(CATEGORIES, CATEGORY_LABELS)
+export const BRAND_CHOICES = /* @__PURE__ */ choices(BRANDS, BRAND_LABELS)
+export const SORT_CHOICES = /* @__PURE__ */ choices(SORT_OPTIONS, SORT_LABELS)
 
 const member =
   <T extends string>(ids: readonly T[]) =>
   (value: unknown): value is T =>
     (ids as readonly unknown[]).includes(value)
 
-export const isCategory = member(CATEGORIES)
-export const isBrand = member(BRANDS)
-export const isSortOption = member(SORT_OPTIONS)
+export const isCategory = /* @__PURE__ */ member(CATEGORIES)
+export const isBrand = /* @__PURE__ */ member(BRANDS)
+export const isSortOption = /* @__PURE__ */ member(SORT_OPTIONS)
 
 export function isBrandAllowed(category: string, brand: string): boolean {
   return isCategory(category) && (CATEGORY_BRANDS[category] as readonly string[]).includes(brand)

@@ -4,6 +4,7 @@ import { LandingPageScreen } from "@/features/landing/components/landing-page"
 import { OrderConfirmation } from "@/features/landing/components/order-confirmation"
 import { readConfirmation } from "@/features/landing/utils/confirmation"
 import { currentNavigationState, subscribeToLocation } from "@/features/landing/utils/navigation"
+import type { Pictures } from "@shop/contract"
 import { AppErrorBoundary } from "./error-boundary"
 
 /** The slug of a /landing/{slug} path (decoded, as the router's params are), else null. */
@@ -27,6 +28,8 @@ export type LandingAppProps = {
   path: string
   /** The data the server rendered the page with: the page, null for "no such published page". */
   page?: LandingPage | null
+  /** The pictures of the page's URLs, from the same answer. */
+  pictures?: Pictures
 }
 
 /**
@@ -34,7 +37,7 @@ export type LandingAppProps = {
  * leads to, without the shop's router, query cache or sdk, so a landing page
  * loads only its own code. The storefront server renders it into the HTML.
  */
-export function LandingApp({ path, page }: LandingAppProps) {
+export function LandingApp({ path, page, pictures }: LandingAppProps) {
   const pathname = useSyncExternalStore(
     subscribeToLocation,
     () => window.location.pathname,
@@ -46,7 +49,12 @@ export function LandingApp({ path, page }: LandingAppProps) {
     <AppErrorBoundary>
       {slug !== null ? (
         // a new slug is a new visit: fresh form state
-        <LandingPageScreen key={slug} slug={slug} initial={slug === initialSlug ? page : undefined} />
+        <LandingPageScreen
+          key={slug}
+          slug={slug}
+          initial={slug === initialSlug ? page : undefined}
+          initialPictures={slug === initialSlug ? pictures : undefined}
+        />
       ) : (
         <ConfirmationScreen />
       )}

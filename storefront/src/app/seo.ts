@@ -1,6 +1,8 @@
-import { galleryImages } from "@/features/landing/utils/page"
+import { galleryImages, landingGallerySizes } from "@/features/landing/utils/page"
+import { LISTING_CARD_SIZES, PRODUCT_PAGE_SIZES } from "@/features/products/utils/picture-sizes"
 import { SHOP_NAME } from "@/lib/config"
-import { unitPrice, type LandingPage, type Product } from "@shop/contract"
+import { firstChoice, pictureChoice } from "@/lib/pictures"
+import { previewVariant, unitPrice, type LandingPage, type Pictures, type Product } from "@shop/contract"
 
 /**
  * The <head> of a page the storefront server renders: title, description,
@@ -8,19 +10,30 @@ import { unitPrice, type LandingPage, type Product } from "@shop/contract"
  * show for a shared link) and JSON-LD (a Product with its BDT offer and
  * availability). Pure: strings in, HTML out, every value escaped.
  */
+/** The link preview's picture: absolute URL, with its size and type when known. */
+export type HeadImage = { url: string; width?: number; height?: number; type?: string }
+
+/**
+ * The page's first picture, fetched at once: the same choice its `<picture>`
+ * makes (srcset, sizes and the format of its first `<source>`, with `type` so
+ * a browser without that format skips the preload as it skips the source),
+ * or a plain URL for a picture without variants.
+ */
+export type HeadPreload = { href: string } | { srcset: string; sizes: string; type: string }
+
 export type HeadInput = {
   title: string
   description: string
   /** Absolute URL of the page. */
   url: string
-  image?: string
+  image?: HeadImage
   type: "website" | "product"
   locale: "bn_BD" | "en_US"
   product?: { price: number; inStock: boolean; id: string; name: string; brand?: string; images: string[] }
   /** A listing's products, as a JSON-LD ItemList. */
   items?: { url: string; name: string }[]
   /** The page's largest picture on a phone, fetched first (`<link rel="preload">`, high priority). */
-  preloadImage?: string
+  preload?: HeadPreload
 }
 
 const escapeHtml = (value: string) =>
@@ -50,6 +63,45 @@ export function summary(text: string | undefined, max = 160): string {
   const cut = line.slice(0, max - 1)
   const space = cut.lastIndexOf(" ")
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`
+}
+
+/**
+ * A link preview's picture: the 1200-wide JPEG variant (Facebook, WhatsApp and
+ * Messenger read JPEG everywhere; 1200 px is what they show largest), else the
+ * URL the data carries.
+ */
+export function previewImage(url: string | undefined, pictures: Pictures, origin: string): HeadImage | undefined {
+  if (!url) return undefined
+  const variant = pictures[url] ? previewVariant(pictures[url]) : undefined
+  const absolute = absoluteUrl(variant?.url ?? url, origin)
+  if (!absolute) return undefined
+  return variant
+    ? { url: absolute, width: variant.width, height: variant.height, type: "image/jpeg" }
+    : { url: absolute }
+}
+
+/** The preload of the picture `url` drawn at `sizes` (what components/picture.tsx makes of it). */
+export function picturePreload(
+  url: string | undefined,
+  pictures: Pictures,
+  sizes: string,
+  origin: string
+): HeadPreload | undefined {
+  if (!url) return undefined
+  const choice = pictures[url] ? pictureChoice(pictures[url]) : null
+  if (choice) return { ...firstChoice(choice), sizes }
+  const href = absoluteUrl(url, origin)
+  return href ? { href } : undefined
+}
+
+function preloadTag(preload: HeadPreload | undefined): string {
+  if (!preload) return ""
+  if ("href" in preload)
+    return `<link rel="preload" as="image" href="${escapeHtml(preload.href)}" fetchpriority="high">`
+  return (
+    `<link rel="preload" as="image" imagesrcset="${escapeHtml(preload.srcset)}" ` +
+    `imagesizes="${escapeHtml(preload.sizes)}" type="${escapeHtml(preload.type)}" fetchpriority="high">`
+  )
 }
 
 /** The brand to name, none for the catalog's "no-brand". */
@@ -87,10 +139,9 @@ export function renderHead(input: HeadInput): string {
           })),
         }
       : null
+  const image = input.image
   return [
-    input.preloadImage
-      ? `<link rel="preload" as="image" href="${escapeHtml(input.preloadImage)}" fetchpriority="high">`
-      : "",
+    preloadTag(input.preload),
     `<title>${escapeHtml(input.title)}</title>`,
     meta("name", "description", input.description),
     `<link rel="canonical" href="${escapeHtml(input.url)}">`,
@@ -99,15 +150,18 @@ export function renderHead(input: HeadInput): string {
     meta("property", "og:title", input.title),
     meta("property", "og:description", input.description),
     meta("property", "og:url", input.url),
-    meta("property", "og:image", input.image),
+    meta("property", "og:image", image?.url),
+    meta("property", "og:image:type", image?.type),
+    meta("property", "og:image:width", image?.width ? String(image.width) : undefined),
+    meta("property", "og:image:height", image?.height ? String(image.height) : undefined),
     meta("property", "og:locale", input.locale),
     product ? meta("property", "product:price:amount", product.price.toFixed(2)) : "",
     product ? meta("property", "product:price:currency", "BDT") : "",
     product ? meta("property", "product:availability", product.inStock ? "in stock" : "out of stock") : "",
-    meta("name", "twitter:card", input.image ? "summary_large_image" : "summary"),
+    meta("name", "twitter:card", image ? "summary_large_image" : "summary"),
     meta("name", "twitter:title", input.title),
     meta("name", "twitter:description", input.description),
-    meta("name", "twitter:image", input.image),
+    meta("name", "twitter:image", image?.url),
     jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "",
   ]
     .filter(Boolean)
@@ -115,18 +169,18 @@ export function renderHead(input: HeadInput): string {
 }
 
 /** A landing page's head: its headline, first picture and its product's offer. */
-export function landingHead(page: LandingPage, url: string, origin: string): string {
+export function landingHead(page: LandingPage, url: string, origin: string, pictures: Pictures = {}): string {
   const product = page.productId
   const title = page.hero.headline?.trim() || page.title || product?.title || SHOP_NAME
-  const images = galleryImages(page)
-    .map((image) => absoluteUrl(image, origin))
-    .filter((image): image is string => !!image)
+  const gallery = galleryImages(page)
+  const images = gallery.map((image) => absoluteUrl(image, origin)).filter((image): image is string => !!image)
   return renderHead({
     title,
     description: summary(page.hero.subheadline || page.hero.description || product?.description),
     url,
-    image: images[0],
-    preloadImage: images[0],
+    image: previewImage(gallery[0], pictures, origin),
+    // the gallery's first picture: the page's largest on a phone
+    preload: picturePreload(gallery[0], pictures, landingGallerySizes(page), origin),
     type: product ? "product" : "website",
     locale: "bn_BD",
     product: product
@@ -142,14 +196,14 @@ export function landingHead(page: LandingPage, url: string, origin: string): str
   })
 }
 
-export function productHead(product: Product, url: string, origin: string): string {
+export function productHead(product: Product, url: string, origin: string, pictures: Pictures = {}): string {
   const image = absoluteUrl(product.image, origin)
   return renderHead({
     title: `${product.title} | ${SHOP_NAME}`,
     description: summary(product.description),
     url,
-    image,
-    preloadImage: image,
+    image: previewImage(product.image, pictures, origin),
+    preload: picturePreload(product.image, pictures, PRODUCT_PAGE_SIZES, origin),
     type: "product",
     locale: "en_US",
     product: {
@@ -163,18 +217,28 @@ export function productHead(product: Product, url: string, origin: string): stri
   })
 }
 
+/**
+ * A listing's head (/shop/list, and home with `preload: false`: its first
+ * picture is the banner, drawn in SVG, and its product cards are below the
+ * fold and wait).
+ */
 export function listingHead(
   title: string,
   description: string,
   products: Product[],
   url: string,
-  origin: string
+  origin: string,
+  options: { pictures?: Pictures; preload?: boolean } = {}
 ): string {
+  const pictures = options.pictures ?? {}
+  const first = products[0]?.image
   return renderHead({
     title,
     description,
     url,
-    image: absoluteUrl(products[0]?.image, origin),
+    image: previewImage(first, pictures, origin),
+    // the first card: a phone's largest picture (product-listing.tsx draws it with priority)
+    preload: options.preload === false ? undefined : picturePreload(first, pictures, LISTING_CARD_SIZES, origin),
     type: "website",
     locale: "en_US",
     items: products.slice(0, 24).map((product) => ({

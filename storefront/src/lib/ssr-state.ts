@@ -1,5 +1,5 @@
 import type { DehydratedState } from "@tanstack/react-query"
-import type { LandingPage } from "@shop/contract"
+import type { LandingPage, Pictures } from "@shop/contract"
 
 /**
  * The data a page was rendered with on the storefront server, handed to the
@@ -28,8 +28,8 @@ export function readSsrState<T>(): T | undefined {
   }
 }
 
-/** A landing page's state: its data, null when the server found no such published page. */
-export type LandingState = { page: LandingPage | null }
+/** A landing page's state: its data, null when the server found no such published page, and its pictures. */
+export type LandingState = { page: LandingPage | null; pictures?: Pictures }
 
 /** A shop page's state: the react-query cache the server rendered it from (dehydrated). */
 export type ShopState = { queries: DehydratedState }

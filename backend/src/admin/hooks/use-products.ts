@@ -1,14 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { MessageAnswer, ProductAnswer, ProductsAnswer } from "@shop/contract"
+import type { MessageAnswer, Pictures, ProductAnswer, ProductsAnswer } from "@shop/contract"
 import { adminKeys, shopApi, uploadImage } from "../lib/api"
 import { productPayload, type ProductForm } from "../lib/products"
 
-export function useProducts() {
-  return useQuery({
-    queryKey: adminKeys.products(),
-    queryFn: async () => (await shopApi<ProductsAnswer>("/api/admin/products/get-products")).products ?? [],
-  })
+/** The products answer as it comes: the list and its pictures (each hook below selects its part). */
+const productsQuery = {
+  queryKey: adminKeys.products(),
+  queryFn: () => shopApi<ProductsAnswer>("/api/admin/products/get-products"),
 }
+
+export function useProducts() {
+  return useQuery({ ...productsQuery, select: (answer: ProductsAnswer) => answer.products ?? [] })
+}
+
+/** The pictures of the listed products' images (the grid's cards take a small variant). */
+export function useProductPictures(): Pictures {
+  return useQuery({ ...productsQuery, select: (answer: ProductsAnswer) => answer.pictures }).data ?? NO_PICTURES
+}
+
+const NO_PICTURES: Pictures = {}
 
 function useInvalidateCatalog() {
   const queryClient = useQueryClient()

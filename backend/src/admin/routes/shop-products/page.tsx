@@ -6,12 +6,13 @@ import type { Product } from "@shop/contract"
 import { Page, PageHeader } from "../../components/page-header"
 import { ProductCard } from "../../components/product-card"
 import { ProductDrawer } from "../../components/product-drawer"
-import { useDeleteProduct, useProducts } from "../../hooks/use-products"
+import { useDeleteProduct, useProductPictures, useProducts } from "../../hooks/use-products"
 import { messageOr } from "../../lib/errors"
 
 /** Products (SPEC.md section 2.14): a grid of cards and the add/edit sheet. */
 const ShopProductsPage = () => {
   const products = useProducts()
+  const pictures = useProductPictures()
   const remove = useDeleteProduct()
   const prompt = usePrompt()
   const [sheet, setSheet] = useState<{ open: boolean; product: Product | null; session: number }>({
@@ -88,6 +89,7 @@ const ShopProductsPage = () => {
             <ProductCard
               key={product._id}
               product={product}
+              picture={pictures[product.image]}
               onEdit={() => openSheet(product)}
               onDelete={() => void onDelete(product)}
               deleting={remove.isPending && remove.variables === product._id}

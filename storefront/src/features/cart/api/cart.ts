@@ -2,11 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useCallback } from "react"
 import { ensureSuccess } from "@/lib/api-error"
 import { sdk } from "@/lib/sdk"
-import type { AddToCartRequest, Cart, CartAnswer } from "@shop/contract"
+import type { AddToCartRequest, Cart, CartAnswer, Pictures } from "@shop/contract"
 
 /** A signed-in shopper's server cart (SPEC 7, "Shop products and cart"). */
 
-export const EMPTY_CART: Cart = { _id: null, items: [] }
+/** The server cart and its products' pictures (by image URL). */
+export type ServerCart = Cart & { pictures: Pictures }
+
+export const EMPTY_CART: ServerCart = { _id: null, items: [], pictures: {} }
 
 export const cartKeys = {
   all: ["cart"] as const,
@@ -15,16 +18,16 @@ export const cartKeys = {
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join("/")
 
-function cartOf(body: CartAnswer, fallback: string): Cart {
-  const { data } = ensureSuccess(body, fallback)
-  return { _id: data?._id ?? null, items: Array.isArray(data?.items) ? data.items : [] }
+function cartOf(body: CartAnswer, fallback: string): ServerCart {
+  const { data, pictures } = ensureSuccess(body, fallback)
+  return { _id: data?._id ?? null, items: Array.isArray(data?.items) ? data.items : [], pictures: pictures ?? {} }
 }
 
-export async function getCart(userId: string): Promise<Cart> {
+export async function getCart(userId: string): Promise<ServerCart> {
   return cartOf(await sdk.client.fetch<CartAnswer>(`/api/shop/products/getcart/${path(userId)}`), "Failed to load cart")
 }
 
-export async function addToCart({ userId, productId }: { userId: string; productId: string }): Promise<Cart> {
+export async function addToCart({ userId, productId }: { userId: string; productId: string }): Promise<ServerCart> {
   return cartOf(
     await sdk.client.fetch<CartAnswer>("/api/shop/products/addtocart", {
       method: "POST",
@@ -43,7 +46,7 @@ export async function updateCart({
   userId: string
   productId: string
   quantity: number
-}): Promise<Cart> {
+}): Promise<ServerCart> {
   return cartOf(
     await sdk.client.fetch<CartAnswer>(`/api/shop/products/updatecart/${path(userId, productId, String(quantity))}`, {
       method: "PUT",
@@ -52,7 +55,13 @@ export async function updateCart({
   )
 }
 
-export async function deleteCartItem({ userId, productId }: { userId: string; productId: string }): Promise<Cart> {
+export async function deleteCartItem({
+  userId,
+  productId,
+}: {
+  userId: string
+  productId: string
+}): Promise<ServerCart> {
   return cartOf(
     await sdk.client.fetch<CartAnswer>(`/api/shop/products/deletecart/${path(userId, productId)}`, {
       method: "DELETE",
@@ -86,7 +95,7 @@ export function useAddToCartMutation(userId: string | null | undefined) {
 export function useServerCartMutations(userId: string | null | undefined) {
   const queryClient = useQueryClient()
   const key = cartKeys.detail(userId ?? "")
-  const store = (cart: Cart) => queryClient.setQueryData(key, cart)
+  const store = (cart: ServerCart) => queryClient.setQueryData(key, cart)
   const reload = useCallback(
     () => queryClient.invalidateQueries({ queryKey: cartKeys.detail(userId ?? "") }),
     [queryClient, userId]

@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { usePictures } from "@/components/picture"
 import { Button } from "@/components/ui/button"
 import type { Product } from "@shop/contract"
 import { useAddToCartAction } from "../hooks/use-cart"
@@ -11,6 +12,7 @@ type AddToCartButtonProps = {
 /** 'Add to Cart', or a disabled 'Out of Stock' when stock is 0 or less (SPEC 2.6, 5). */
 export function AddToCartButton({ product, className }: AddToCartButtonProps) {
   const addToCart = useAddToCartAction()
+  const pictures = usePictures()
   const [adding, setAdding] = useState(false)
   const outOfStock = product.stock <= 0
 
@@ -21,7 +23,7 @@ export function AddToCartButton({ product, className }: AddToCartButtonProps) {
       onClick={async () => {
         setAdding(true)
         try {
-          await addToCart(product)
+          await addToCart(product, pictures[product.image])
         } finally {
           setAdding(false)
         }

@@ -1,3 +1,5 @@
+import { Picture } from "@/components/picture"
+import { THUMB_SIZES } from "@/lib/pictures"
 import { type CartItem, formatMoney, unitPrice } from "@shop/contract"
 
 type CartItemRowProps = {
@@ -16,7 +18,7 @@ export function CartItemRow({ item, busy = false, onQuantity, onRemove }: CartIt
   return (
     <li className="cart-item" data-testid="cart-item" aria-busy={busy}>
       {product.image ? (
-        <img className="cart-item__image" src={product.image} alt="" />
+        <Picture className="cart-item__image" src={product.image} alt="" sizes={THUMB_SIZES} />
       ) : (
         <div className="cart-item__image" aria-hidden="true" />
       )}

@@ -1,3 +1,4 @@
+import { PicturesProvider } from "@/components/picture"
 import { DELIVERY_AREA_LABELS, DELIVERY_CHARGE, formatMoney, type DeliveryArea } from "@shop/contract"
 import type { CartState } from "../hooks/use-cart"
 import { CartItemRow } from "./cart-item-row"
@@ -20,17 +21,19 @@ export function CartItems({ cart, delivery }: CartItemsProps) {
       {cart.items.length === 0 ? (
         <p className="cart-items__empty">No items in cart</p>
       ) : (
-        <ul className="cart-items__list" aria-label="Cart items">
-          {cart.items.map((item) => (
-            <CartItemRow
-              key={item._id}
-              item={item}
-              busy={cart.busy.has(item.productId._id)}
-              onQuantity={(productId, quantity) => void cart.updateQuantity(productId, quantity)}
-              onRemove={(productId) => void cart.removeItem(productId)}
-            />
-          ))}
-        </ul>
+        <PicturesProvider pictures={cart.pictures}>
+          <ul className="cart-items__list" aria-label="Cart items">
+            {cart.items.map((item) => (
+              <CartItemRow
+                key={item._id}
+                item={item}
+                busy={cart.busy.has(item.productId._id)}
+                onQuantity={(productId, quantity) => void cart.updateQuantity(productId, quantity)}
+                onRemove={(productId) => void cart.removeItem(productId)}
+              />
+            ))}
+          </ul>
+        </PicturesProvider>
       )}
       {delivery !== undefined && cart.items.length > 0 && (
         <>

@@ -2,17 +2,20 @@ import { useCallback, useSyncExternalStore } from "react"
 import { toast } from "@/components/ui/toast"
 import { serverMessage } from "@/lib/api-error"
 import { useUser } from "@/lib/auth"
-import { type CartItem, type Product, unitPrice } from "@shop/contract"
+import { type CartItem, type Picture, type Pictures, type Product, unitPrice } from "@shop/contract"
 import { EMPTY_CART, useAddToCartMutation, useServerCart, useServerCartMutations } from "../api/cart"
 import { dispatchGuestCart, EMPTY_GUEST_CART, getGuestCart, newItemId, subscribeGuestCart } from "../utils/guest-cart"
 
 const emptyGuestCart = () => EMPTY_GUEST_CART
+const NO_PICTURES: Pictures = {}
 
 export type CartState = {
   /** Guests keep a local cart; signed-in shoppers the server cart. */
   isGuest: boolean
   isLoading: boolean
   items: CartItem[]
+  /** The pictures of the lines' images (the server's answer, or kept with a guest's lines). */
+  pictures: Pictures
   cartId: string | null
   /** Units in the cart (the header badge). */
   count: number
@@ -20,7 +23,8 @@ export type CartState = {
   total: number
   /** Product ids with a call under way. */
   busy: ReadonlySet<string>
-  addToCart: (product: Product) => Promise<boolean>
+  /** `picture`: the product's picture where it was shown, kept with a guest's line. */
+  addToCart: (product: Product, picture?: Picture) => Promise<boolean>
   updateQuantity: (productId: string, quantity: number) => Promise<void>
   removeItem: (productId: string) => Promise<void>
   /** After a guest order: removes guestCart and guestAddress. */
@@ -48,7 +52,7 @@ function stockOf(product: Product): number {
 function useAddToCart(addAsync: ReturnType<typeof useAddToCartMutation>["mutateAsync"]) {
   const userId = useUser().data?._id ?? null
   return useCallback(
-    async (product: Product): Promise<boolean> => {
+    async (product: Product, picture?: Picture): Promise<boolean> => {
       if (product.stock <= 0) return false
       if (!userId) {
         const inCart = getGuestCart().items.find((item) => item.productId._id === product._id)?.quantity ?? 0
@@ -60,7 +64,7 @@ function useAddToCart(addAsync: ReturnType<typeof useAddToCartMutation>["mutateA
           })
           return false
         }
-        dispatchGuestCart({ type: "add", product, quantity: 1, itemId: newItemId() })
+        dispatchGuestCart({ type: "add", product, quantity: 1, itemId: newItemId(), picture })
         toast({ title: "Product added to cart successfully", variant: "success" })
         return true
       }
@@ -102,6 +106,7 @@ export function useCart(): CartState {
   // A rejected load leaves the cart empty (SPEC 4).
   const items = isGuest ? guestCart.items : (server.data ?? EMPTY_CART).items
   const cartId = isGuest ? null : (server.data?._id ?? null)
+  const pictures = (isGuest ? guestCart.pictures : server.data?.pictures) ?? NO_PICTURES
 
   const busy = new Set<string>()
   for (const mutation of [mutations.add, mutations.update, mutations.remove]) {
@@ -168,6 +173,7 @@ export function useCart(): CartState {
     isGuest,
     isLoading: !isGuest && server.isPending,
     items,
+    pictures,
     cartId,
     count: cartCount(items),
     total: cartTotal(items),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { makeProduct } from "@/testing/fake-api"
+import { makePicture } from "@/testing/pictures"
 import {
   dispatchGuestCart,
   EMPTY_GUEST_CART,
@@ -117,5 +118,32 @@ describe("the stored guest cart", () => {
     resetGuestCartCache()
     expect(getGuestCart()).toEqual({ items: [] })
     expect(loadGuestAddress()).toBeNull()
+  })
+})
+
+describe("a guest cart's pictures", () => {
+  const polo1 = makeProduct({ _id: "p1", title: "Polo", image: "https://img.example/polo.png" })
+  const tee1 = makeProduct({ _id: "p2", title: "Tee", image: "https://img.example/tee.png" })
+  const picture = makePicture("https://img.example/polo.png")
+
+  it("keeps the picture a line was added with, and lets it go with the line", () => {
+    let cart = guestCartReducer(EMPTY_GUEST_CART, { type: "add", product: polo1, itemId: "i1", picture })
+    cart = guestCartReducer(cart, { type: "add", product: tee1, itemId: "i2" })
+    expect(cart.pictures).toEqual({ [polo1.image]: picture })
+    cart = guestCartReducer(cart, { type: "update", productId: "p1", quantity: 2 })
+    expect(cart.pictures).toEqual({ [polo1.image]: picture })
+    cart = guestCartReducer(cart, { type: "remove", productId: "p1" })
+    expect(cart).toEqual({ items: [{ productId: tee1, quantity: 1, _id: "i2" }] })
+  })
+
+  it("reads stored pictures back, dropping any not shaped like one", () => {
+    const stored = {
+      items: [{ productId: polo1, quantity: 1, _id: "i1" }],
+      pictures: { [polo1.image]: picture, "https://img.example/x.png": { url: 1 } },
+    }
+    expect(parseGuestCart(JSON.parse(JSON.stringify(stored)))).toEqual({
+      items: stored.items,
+      pictures: { [polo1.image]: picture },
+    })
   })
 })

@@ -1,5 +1,5 @@
 import { readJson, writeJson } from "@/lib/storage"
-import type { AddressFields, CartItem, Product } from "@shop/contract"
+import type { AddressFields, CartItem, Picture, Pictures, Product } from "@shop/contract"
 
 /**
  * The guest cart (SPEC 3 and 4): localStorage key `guestCart` holds
@@ -10,11 +10,14 @@ import type { AddressFields, CartItem, Product } from "@shop/contract"
 
 export const GUEST_CART_KEY = "guestCart"
 export const GUEST_ADDRESS_KEY = "guestAddress"
+/** The lines' pictures, beside `guestCart` (whose shape the spec fixes), by image URL. */
+export const GUEST_CART_PICTURES_KEY = "guestCartPictures"
 
-export type GuestCart = { items: CartItem[] }
+/** `pictures`: the pictures of its products' images, kept from the page they were added on. */
+export type GuestCart = { items: CartItem[]; pictures?: Pictures }
 
 export type GuestCartAction =
-  | { type: "add"; product: Product; quantity?: number; itemId: string }
+  | { type: "add"; product: Product; quantity?: number; itemId: string; picture?: Picture }
   | { type: "update"; productId: string; quantity: number }
   | { type: "remove"; productId: string }
   | { type: "load"; cart: GuestCart }
@@ -22,7 +25,31 @@ export type GuestCartAction =
 
 export const EMPTY_GUEST_CART: GuestCart = Object.freeze({ items: [] }) as GuestCart
 
+/** The cart's pictures still used by its lines (a removed line's goes with it). */
+function keptPictures(items: CartItem[], pictures: Pictures | undefined): Pictures | undefined {
+  if (!pictures) return undefined
+  const kept: Pictures = {}
+  for (const item of items) {
+    const picture = pictures[item.productId.image]
+    if (picture) kept[item.productId.image] = picture
+  }
+  return Object.keys(kept).length ? kept : undefined
+}
+
+const withPictures = (items: CartItem[], pictures: Pictures | undefined): GuestCart => {
+  const kept = keptPictures(items, pictures)
+  return kept ? { items, pictures: kept } : { items }
+}
+
 export function guestCartReducer(cart: GuestCart, action: GuestCartAction): GuestCart {
+  const next = guestCartItems(cart, action)
+  if (next === EMPTY_GUEST_CART) return next
+  const pictures = action.type === "load" ? parsePictures(action.cart.pictures) : cart.pictures
+  const added = action.type === "add" && action.picture ? { [action.product.image]: action.picture } : {}
+  return withPictures(next.items, { ...pictures, ...added })
+}
+
+function guestCartItems(cart: GuestCart, action: GuestCartAction): GuestCart {
   switch (action.type) {
     case "add": {
       const quantity = action.quantity ?? 1
@@ -37,7 +64,7 @@ export function guestCartReducer(cart: GuestCart, action: GuestCartAction): Gues
       return { items: [...cart.items, { productId: action.product, quantity, _id: action.itemId }] }
     }
     case "update":
-      if (action.quantity <= 0) return guestCartReducer(cart, { type: "remove", productId: action.productId })
+      if (action.quantity <= 0) return guestCartItems(cart, { type: "remove", productId: action.productId })
       return {
         items: cart.items.map((item) =>
           item.productId._id === action.productId ? { ...item, quantity: action.quantity } : item
@@ -67,10 +94,31 @@ function isCartItem(value: unknown): value is CartItem {
   )
 }
 
+/** Stored pictures: kept only when each is shaped like one (they only ever feed an img's attributes). */
+function parsePictures(value: unknown): Pictures | undefined {
+  if (!value || typeof value !== "object") return undefined
+  const pictures: Pictures = {}
+  for (const [url, picture] of Object.entries(value as Record<string, unknown>)) {
+    const p = picture as Partial<Picture> | null
+    if (
+      p &&
+      typeof p.url === "string" &&
+      typeof p.width === "number" &&
+      typeof p.height === "number" &&
+      typeof p.placeholder === "string" &&
+      Array.isArray(p.variants)
+    ) {
+      pictures[url] = p as Picture
+    }
+  }
+  return pictures
+}
+
 /** A stored value as a cart: malformed entries (an older app, a hand edit) are dropped. */
 export function parseGuestCart(value: unknown): GuestCart {
   const items = (value as { items?: unknown } | null)?.items
-  return Array.isArray(items) ? { items: items.filter(isCartItem) } : EMPTY_GUEST_CART
+  if (!Array.isArray(items)) return EMPTY_GUEST_CART
+  return withPictures(items.filter(isCartItem), parsePictures((value as { pictures?: unknown }).pictures))
 }
 
 /** A fresh cart line id. */
@@ -88,7 +136,10 @@ let current: GuestCart | null = null
 const listeners = new Set<() => void>()
 
 function read(): GuestCart {
-  current ??= parseGuestCart(readJson("local", GUEST_CART_KEY))
+  current ??= parseGuestCart({
+    ...(readJson("local", GUEST_CART_KEY) as object | null),
+    pictures: readJson("local", GUEST_CART_PICTURES_KEY),
+  })
   return current
 }
 
@@ -107,11 +158,13 @@ export function dispatchGuestCart(action: GuestCartAction): GuestCart {
     try {
       window.localStorage.removeItem(GUEST_CART_KEY)
       window.localStorage.removeItem(GUEST_ADDRESS_KEY)
+      window.localStorage.removeItem(GUEST_CART_PICTURES_KEY)
     } catch {
       // storage disabled: nothing was kept
     }
   } else {
-    writeJson("local", GUEST_CART_KEY, current)
+    writeJson("local", GUEST_CART_KEY, { items: current.items })
+    writeJson("local", GUEST_CART_PICTURES_KEY, current.pictures ?? {})
   }
   notify()
   return current

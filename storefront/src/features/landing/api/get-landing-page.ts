@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react"
 import { apiFetch } from "@/lib/http"
-import { LANDING_NOT_FOUND, type LandingPage, type LandingPageAnswer } from "@shop/contract"
+import { LANDING_NOT_FOUND, type LandingPage, type LandingPageAnswer, type Pictures } from "@shop/contract"
 
 export type { FontFamily, LandingPage, LandingProduct } from "@shop/contract"
 export type LandingHero = LandingPage["hero"]
@@ -31,7 +31,10 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === "number" ? status : undefined
 }
 
-export async function getLandingPage(slug: string): Promise<LandingPage> {
+/** A page and the pictures of its URLs. */
+export type LandingPageView = { page: LandingPage; pictures: Pictures }
+
+export async function getLandingPage(slug: string): Promise<LandingPageView> {
   let response: LandingPageAnswer
   try {
     response = await apiFetch<LandingPageAnswer>(`/api/landing/${encodeURIComponent(slug)}`, {
@@ -44,13 +47,13 @@ export async function getLandingPage(slug: string): Promise<LandingPage> {
   }
   // "load reports no success" (SPEC section 8) reads as not found.
   if (!response?.success || !response.data) throw new LandingPageError("not-found", 404)
-  return response.data
+  return { page: response.data, pictures: response.pictures ?? {} }
 }
 
 export type LandingPageState =
   | { status: "pending" }
   | { status: "error"; error: LandingPageError; retrying: boolean }
-  | { status: "success"; data: LandingPage }
+  | { status: "success"; data: LandingPage; pictures: Pictures }
 
 /**
  * The page of a visit. The storefront server renders it into the HTML and
@@ -58,10 +61,10 @@ export type LandingPageState =
  * it (the app loaded some other way), one fetch, counted as the visit's view.
  * `initial` null: the server found no such published page.
  */
-export function useLandingPage(slug: string, initial?: LandingPage | null) {
+export function useLandingPage(slug: string, initial?: LandingPage | null, initialPictures?: Pictures) {
   const [state, setState] = useState<LandingPageState>(() =>
     initial
-      ? { status: "success", data: initial }
+      ? { status: "success", data: initial, pictures: initialPictures ?? {} }
       : initial === null
         ? { status: "error", error: new LandingPageError("not-found", 404), retrying: false }
         : { status: "pending" }
@@ -69,7 +72,7 @@ export function useLandingPage(slug: string, initial?: LandingPage | null) {
   const load = useCallback(() => {
     let live = true
     getLandingPage(slug).then(
-      (data) => live && setState({ status: "success", data }),
+      ({ page, pictures }) => live && setState({ status: "success", data: page, pictures }),
       (error: LandingPageError) => live && setState({ status: "error", error, retrying: false })
     )
     return () => {

@@ -1,10 +1,15 @@
 import { useState } from "react"
+import { Picture } from "@/components/picture"
+import { THUMB_SIZES } from "@/lib/pictures"
 import { BN } from "../utils/bn"
 import { wrapIndex } from "../utils/page"
 import { ChevronIcon } from "./icons"
 
-/** Product pictures with wrapping arrows, dots and thumbnails (SPEC 2.10). */
-export function ImageGallery({ images, alt }: { images: string[]; alt: string }) {
+/**
+ * Product pictures with wrapping arrows, dots and thumbnails (SPEC 2.10).
+ * `sizes`: the stage's width at each breakpoint (landingGallerySizes).
+ */
+export function ImageGallery({ images, alt, sizes }: { images: string[]; alt: string; sizes: string }) {
   const [index, setIndex] = useState(0)
   if (images.length === 0) return null
 
@@ -16,10 +21,15 @@ export function ImageGallery({ images, alt }: { images: string[]; alt: string })
   return (
     <section className="landing-gallery" aria-label={BN.gallery} aria-roledescription="carousel">
       <div className="landing-gallery__stage">
-        <img
+        <Picture
+          // a new picture is a new element: the last one's bytes never stand in for it while it loads
+          key={images[current]}
           className="landing-gallery__image"
-          src={images[current]}
+          src={images[current]!}
           alt={several ? `${alt} (${current + 1}/${count})` : alt}
+          sizes={sizes}
+          // the first picture is the page's largest on a phone (the head preloads it); the rest are chosen later
+          priority={current === 0}
           data-testid="gallery-image"
         />
         {several && (
@@ -71,7 +81,7 @@ export function ImageGallery({ images, alt }: { images: string[]; alt: string })
                 tabIndex={-1}
                 onClick={() => go(i)}
               >
-                <img src={url} alt="" loading="lazy" />
+                <Picture src={url} alt="" sizes={THUMB_SIZES} />
               </button>
             ))}
           </div>

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react"
+import { PicturesProvider } from "@/components/picture"
+import type { Pictures } from "@shop/contract"
 import { LANDING_LOAD_FAILED, LANDING_NOT_FOUND, useLandingPage, type LandingPage } from "../api/get-landing-page"
 import { BN } from "../utils/bn"
 import { LandingView } from "./landing-view"
@@ -28,8 +30,16 @@ function LandingStatus({ title, children }: { title: string; children?: ReactNod
  * `initial` its data; null when it has none such) or why it cannot be shown
  * (SPEC section 8).
  */
-export function LandingPageScreen({ slug, initial }: { slug: string; initial?: LandingPage | null }) {
-  const page = useLandingPage(slug, initial)
+export function LandingPageScreen({
+  slug,
+  initial,
+  initialPictures,
+}: {
+  slug: string
+  initial?: LandingPage | null
+  initialPictures?: Pictures
+}) {
+  const page = useLandingPage(slug, initial, initialPictures)
 
   if (page.status === "pending") {
     return (
@@ -51,5 +61,9 @@ export function LandingPageScreen({ slug, initial }: { slug: string; initial?: L
   }
   const product = page.data.productId
   if (!product) return <LandingStatus title={PRODUCT_NOT_FOUND} />
-  return <LandingView page={page.data} product={product} />
+  return (
+    <PicturesProvider pictures={page.pictures}>
+      <LandingView page={page.data} product={product} />
+    </PicturesProvider>
+  )
 }

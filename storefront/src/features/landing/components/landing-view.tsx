@@ -6,7 +6,7 @@ import { useStickyTop } from "../hooks/use-sticky-top"
 import { BN } from "../utils/bn"
 import { startMetaPixel, trackLead } from "../utils/meta-pixel"
 import { showConfirmation } from "../utils/navigation"
-import { availableStock, galleryImages, stockLeftCount, stylingVariables } from "../utils/page"
+import { availableStock, galleryImages, landingGallerySizes, stockLeftCount, stylingVariables } from "../utils/page"
 import { Countdown } from "./countdown"
 import { ImageGallery } from "./image-gallery"
 import { Notice, useNotice } from "./notice"
@@ -112,7 +112,7 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
 
       <div className={withForm ? "landing__body" : "landing__body landing__body--single"}>
         <main className="landing__content">
-          <ImageGallery images={galleryImages(page)} alt={product.title} />
+          <ImageGallery images={galleryImages(page)} alt={product.title} sizes={landingGallerySizes(page)} />
           <BenefitsSection benefits={page.benefits ?? []} />
           <UsageSection text={hero.description ?? ""} />
           {withForm && (

@@ -75,7 +75,10 @@ export function OrderConfirmation({ order }: { order: ConfirmationView | null })
           <ul className="confirmation__items">
             {order.items.map((item) => (
               <li key={item.key} className="confirmation__item" data-testid="confirmation-item">
-                {isImageUrl(item.image) && <img src={item.image} alt="" className="confirmation__item-image" />}
+                {/* the order's answer carries the lines' pictures, the confirmation's state (the spec's shape) does not */}
+                {isImageUrl(item.image) && (
+                  <img src={item.image} alt="" className="confirmation__item-image" loading="lazy" decoding="async" />
+                )}
                 <div className="confirmation__item-body">
                   <p className="confirmation__item-title">{item.title}</p>
                   <p className="confirmation__item-meta">

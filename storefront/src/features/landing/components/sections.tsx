@@ -1,3 +1,5 @@
+import { Picture } from "@/components/picture"
+import { AVATAR_SIZES } from "@/lib/pictures"
 import type { LandingBenefit, LandingTestimonial } from "../api/get-landing-page"
 import { BN } from "../utils/bn"
 import { isImageUrl, starCount, trustBadgeKind } from "../utils/page"
@@ -67,7 +69,12 @@ export function TestimonialsSection({ testimonials }: { testimonials: LandingTes
           <li key={i} className="landing-testimonial" data-testid="testimonial">
             <div className="landing-testimonial__head">
               {isImageUrl(testimonial.image) ? (
-                <img className="landing-testimonial__avatar" src={testimonial.image.trim()} alt="" loading="lazy" />
+                <Picture
+                  className="landing-testimonial__avatar"
+                  src={testimonial.image.trim()}
+                  alt=""
+                  sizes={AVATAR_SIZES}
+                />
               ) : (
                 <span className="landing-testimonial__avatar" aria-hidden="true">
                   {Array.from(testimonial.name.trim())[0] ?? "★"}

@@ -18,6 +18,19 @@ export function galleryImages(page: Pick<LandingPage, "hero" | "gallery" | "prod
   return productImage && isImageUrl(productImage) ? [productImage.trim()] : []
 }
 
+/**
+ * A landing page's gallery: .landing__body (max 1200px, 1rem padding, from
+ * 1024px 1.5rem and the 420px order form after a 1.5rem gap) less the
+ * gallery's 1rem padding; a page without the form is at most 52rem wide.
+ */
+export const LANDING_GALLERY_SIZES = "(min-width:1024px) calc(min(100vw,1200px) - 524px),calc(100vw - 64px)"
+export const LANDING_GALLERY_SINGLE_SIZES = "(min-width:1024px) calc(min(100vw,832px) - 80px),calc(100vw - 64px)"
+
+/** The gallery's `sizes`: its column is narrower beside the order form (landing-view.tsx, landing.css). */
+export function landingGallerySizes(page: Pick<LandingPage, "orderForm">): string {
+  return page.orderForm?.showOrderForm !== false ? LANDING_GALLERY_SIZES : LANDING_GALLERY_SINGLE_SIZES
+}
+
 export function isImageUrl(value: unknown): value is string {
   if (typeof value !== "string") return false
   const url = value.trim()

@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { publicGet, SERVER_RENDERED } from "@/lib/public-api"
-import { type Product, type ProductsAnswer, type SortOption } from "@shop/contract"
+import { type Pictures, type Product, type ProductsAnswer, type SortOption } from "@shop/contract"
 import { normalizeFilters, type ProductFilters } from "../utils/filters"
 
 /** A product as the shop's /api contract returns it (SPEC section 3). */
 export type { Product }
+
+/** A listing: its products and their pictures (by image URL). */
+export type ProductList = { products: Product[]; pictures: Pictures }
 
 export type GetProductsParams = {
   filters: ProductFilters
@@ -26,12 +29,12 @@ export function productsPath(params: GetProductsParams): string {
   return `/api/shop/products/get?${new URLSearchParams(toProductsQuery(params)).toString()}`
 }
 
-export async function getProducts(params: GetProductsParams): Promise<Product[]> {
+export async function getProducts(params: GetProductsParams): Promise<ProductList> {
   const response = await publicGet<ProductsAnswer>(productsPath(params))
   if (!response.success) {
     throw new Error(response.message || "Failed to load products")
   }
-  return response.products
+  return { products: response.products, pictures: response.pictures ?? {} }
 }
 
 export const productsKeys = {

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
+import { PicturesProvider } from "@/components/picture"
 import { Button, buttonClass } from "@/components/ui/button"
 import { DEFAULT_SORT, type Product } from "@shop/contract"
 import { useProducts } from "../api/get-products"
+import { HOME_CARD_SIZES } from "../utils/picture-sizes"
 import { ProductCard } from "./product-card"
 
 /** How many of the cheapest products the home page features. */
@@ -36,11 +38,19 @@ export function FeaturedProducts({ renderCardAction }: FeaturedProductsProps) {
           </Button>
         </div>
       ) : (
-        <div className="product-grid">
-          {products.data.slice(0, FEATURED_COUNT).map((product) => (
-            <ProductCard key={product._id} product={product} action={renderCardAction?.(product)} />
-          ))}
-        </div>
+        // below the banners and tiles: every card's picture waits until it comes near the screen
+        <PicturesProvider pictures={products.data.pictures}>
+          <div className="product-grid">
+            {products.data.products.slice(0, FEATURED_COUNT).map((product) => (
+              <ProductCard
+                key={product._id}
+                product={product}
+                action={renderCardAction?.(product)}
+                sizes={HOME_CARD_SIZES}
+              />
+            ))}
+          </div>
+        </PicturesProvider>
       )}
     </section>
   )

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
+import { Picture } from "@/components/picture"
 import { Badge } from "@/components/ui/badge"
 import { BRAND_CHOICES, CATEGORY_CHOICES, formatMoney } from "@shop/contract"
 import type { Product } from "../api/get-products"
@@ -12,16 +13,27 @@ type ProductCardProps = {
   product: Product
   /** Shown under the card's link, e.g. an Add to Cart button. */
   action?: ReactNode
+  /** The picture's width at each breakpoint in the grid the card is in (lib/pictures.ts *_SIZES). */
+  sizes: string
+  /** The grid's first card on a listing: the page's largest picture on a phone (fetched first). */
+  priority?: boolean
 }
 
-export function ProductCard({ product, action }: ProductCardProps) {
+/** A card's picture (fixed height: --card-image-height, 250px), from the provider of its list's pictures. */
+export function ProductCard({ product, action, sizes, priority = false }: ProductCardProps) {
   const onSale = product.saleprice > 0
 
   return (
     <article className="product-card" data-testid="product-card">
       <Link to={`/shop/product/${encodeURIComponent(product._id)}`} className="product-card__link">
         <div className="product-card__media">
-          <img className="product-card__image" src={product.image} alt={product.title} loading="lazy" />
+          <Picture
+            className="product-card__image"
+            src={product.image}
+            alt={product.title}
+            sizes={sizes}
+            priority={priority}
+          />
           {onSale && (
             <Badge tone="sale" className="product-card__badge">
               Sale

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from "react"
+import { PicturesProvider } from "@/components/picture"
 import { Button } from "@/components/ui/button"
 import type { Product } from "@shop/contract"
 import { useProducts } from "../api/get-products"
 import { useListingState } from "../hooks/use-listing-state"
 import { FILTER_GROUPS, type FilterKey, type ProductFilters } from "../utils/filters"
+import { LISTING_CARD_SIZES } from "../utils/picture-sizes"
 import { ProductCard } from "./product-card"
 import { ProductFilter } from "./product-filter"
 import { SortSelect } from "./sort-select"
@@ -84,7 +86,7 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
           <div className="listing__controls">
             {products.data && (
               <span className="listing__count" data-testid="product-count">
-                {countLabel(products.data.length)}
+                {countLabel(products.data.products.length)}
               </span>
             )}
             <Button
@@ -111,14 +113,23 @@ export function ProductListing({ renderCardAction }: ProductListingProps = {}) {
               Try again
             </Button>
           </div>
-        ) : products.data.length === 0 ? (
+        ) : products.data.products.length === 0 ? (
           <p className="listing__status">No products match these filters.</p>
         ) : (
-          <div className="product-grid">
-            {products.data.map((product) => (
-              <ProductCard key={product._id} product={product} action={renderCardAction?.(product)} />
-            ))}
-          </div>
+          <PicturesProvider pictures={products.data.pictures}>
+            <div className="product-grid">
+              {products.data.products.map((product, i) => (
+                <ProductCard
+                  key={product._id}
+                  product={product}
+                  action={renderCardAction?.(product)}
+                  sizes={LISTING_CARD_SIZES}
+                  // the first card is a phone's largest picture (the head preloads it)
+                  priority={i === 0}
+                />
+              ))}
+            </div>
+          </PicturesProvider>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { orderRequestOf, retryWhenPlacedElsewhere } from "#app/api/utils/idempotency"
 import { metaTrackingOf } from "#app/api/utils/meta-tracking"
+import { picturesOfConfirmation } from "#app/api/utils/pictures"
 import { clientAddress } from "#app/lib/client-address"
 import {
   placeCustomerOrderWorkflow,
@@ -73,11 +74,13 @@ function place(req: MedusaRequest<Body>) {
 export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
   const { result } = await retryWhenPlacedElsewhere(() => place(req))
   const order = result.view
+  // what the confirmation page shows (SPEC.md section 3)
+  const confirmation = orderConfirmation(order)
   res.status(201).json({
     success: true,
     message: fromLanding(req.validatedBody) ? BN_MESSAGES.orderPlaced : "Order created successfully!",
     data: order,
-    // what the confirmation page shows (SPEC.md section 3)
-    confirmation: orderConfirmation(order),
+    confirmation,
+    ...(await picturesOfConfirmation(req.scope, confirmation)),
   } satisfies CreateOrderAnswer)
 }

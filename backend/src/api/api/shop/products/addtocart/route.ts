@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { picturesOfCart } from "#app/api/utils/pictures"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
 import type { CartAnswer, MessageAnswer } from "@shop/contract"
@@ -9,9 +10,11 @@ export async function POST(req: MedusaRequest<AddToCartBody>, res: MedusaRespons
   await changeShopCartWorkflow(req.scope).run({
     input: { customer_id: userId, product_id: productId, mode: "add", quantity },
   })
+  const cart = await loadShopCart(req.scope, userId)
   res.json({
     success: true,
     message: "Product added to cart successfully",
-    data: await loadShopCart(req.scope, userId),
+    data: cart,
+    ...(await picturesOfCart(req.scope, cart)),
   } satisfies CartAnswer & MessageAnswer)
 }

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { picturesOfProducts } from "#app/api/utils/pictures"
 import { loadShopProducts } from "#app/read-models/products"
 import type { ProductAnswer } from "@shop/contract"
 
@@ -8,5 +9,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!product) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Product not found")
   }
-  res.json({ success: true, data: product } satisfies ProductAnswer)
+  res.json({
+    success: true,
+    data: product,
+    ...(await picturesOfProducts(req.scope, [product])),
+  } satisfies ProductAnswer)
 }

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { CartQuantityParams } from "#app/api/api/shop/products/cart-validators"
+import { picturesOfCart } from "#app/api/utils/pictures"
 import { zodMessage } from "#app/api/utils/validate"
 import { loadShopCart } from "#app/read-models/carts"
 import { changeShopCartWorkflow } from "#app/workflows/shop-cart"
@@ -15,9 +16,11 @@ export async function PUT(req: MedusaRequest, res: MedusaResponse) {
   await changeShopCartWorkflow(req.scope).run({
     input: { customer_id: userId, product_id: productId, mode: "set", quantity: parsed.data.quantity },
   })
+  const cart = await loadShopCart(req.scope, userId)
   res.json({
     success: true,
     message: "Cart updated",
-    data: await loadShopCart(req.scope, userId),
+    data: cart,
+    ...(await picturesOfCart(req.scope, cart)),
   } satisfies CartAnswer & MessageAnswer)
 }
