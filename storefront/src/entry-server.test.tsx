@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react"
-import { hydrateRoot } from "react-dom/client"
+import { hydrateRoot, type Root } from "react-dom/client"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { User } from "@shop/contract"
 import { App } from "./app"
@@ -38,12 +38,16 @@ async function hydrate(html: string, app: React.ReactNode) {
   document.body.replaceChildren(container)
   const errors: unknown[] = []
   await act(async () => {
-    hydrateRoot(container, app, { onRecoverableError: (error) => errors.push(error) })
+    roots.push(hydrateRoot(container, app, { onRecoverableError: (error) => errors.push(error) }))
   })
   return { container, errors }
 }
 
+/** Every app hydrated by a test: unmounted after it, so none of its timers (the countdown) outlives the test. */
+const roots: Root[] = []
+
 afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()))
   vi.useRealTimers()
   document.body.replaceChildren()
 })
