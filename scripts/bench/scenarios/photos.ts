@@ -13,7 +13,7 @@ import type { Pictures } from "@shop/contract"
 import { makePhonePhoto } from "../lib"
 import { groupRssMB, round1, say, type BenchContext } from "./context"
 import { SLUG } from "./settings"
-import { JSON_HEADERS, readProduct } from "./shop"
+import { editProduct, JSON_HEADERS } from "./shop"
 
 export type PhotoUpload = { door: string; ms: number; peakRssMB: number; rssBeforeMB: number; url: string }
 
@@ -68,23 +68,7 @@ async function upload(ctx: BenchContext, door: string, route: string, photo: Buf
 
 /** The landing product's picture becomes `url` (the product otherwise as it is). */
 async function setProductPicture(ctx: BenchContext, url: string) {
-  const p = await readProduct(ctx.stack.url, ctx.productId)
-  const { status, body } = await call(`${ctx.stack.url}/api/admin/products/edit-product/${ctx.productId}`, {
-    method: "PUT",
-    headers: { ...JSON_HEADERS, cookie: ctx.cookie },
-    body: JSON.stringify({
-      image: url,
-      title: p.title,
-      description: p.description,
-      category: p.category,
-      brand: p.brand,
-      price: p.price,
-      saleprice: p.saleprice,
-      discount: p.discount ?? 0,
-      stock: p.stock,
-    }),
-  })
-  if (status !== 200 || !body.success) throw new Error(`PUT edit-product: ${status} ${JSON.stringify(body)}`)
+  await editProduct(ctx.stack.url, ctx.cookie, ctx.productId, { image: url })
 }
 
 type LandingGroups = { _id: string; slug: string; hero: Record<string, unknown>; gallery: Record<string, unknown> }

@@ -39,8 +39,13 @@ export async function readProduct(baseUrl: string, id: string): Promise<Product>
   return body.data
 }
 
-/** Sets a product's stock through the admin's edit route (the product otherwise as it is), and checks it took. */
-export async function setStock(baseUrl: string, cookie: string, id: string, stock: number): Promise<void> {
+/** Edits a product through the admin's edit route: `changes` over the product as it is. */
+export async function editProduct(
+  baseUrl: string,
+  cookie: string,
+  id: string,
+  changes: Partial<Pick<Product, "image" | "stock">>
+): Promise<void> {
   const p = await readProduct(baseUrl, id)
   const { status, body } = await getJson<{ success: boolean; data: Product }>(
     `${baseUrl}/api/admin/products/edit-product/${id}`,
@@ -56,12 +61,18 @@ export async function setStock(baseUrl: string, cookie: string, id: string, stoc
         price: p.price,
         saleprice: p.saleprice,
         discount: p.discount ?? 0,
-        stock,
+        stock: p.stock,
+        ...changes,
       }),
     }
   )
   if (status !== 200 || !body.success)
-    throw new Error(`PUT edit-product ${id} (stock ${stock}): ${status} ${JSON.stringify(body)}`)
+    throw new Error(`PUT edit-product ${id} (${JSON.stringify(changes)}): ${status} ${JSON.stringify(body)}`)
+}
+
+/** Sets a product's stock through the admin's edit route (the product otherwise as it is), and checks it took. */
+export async function setStock(baseUrl: string, cookie: string, id: string, stock: number): Promise<void> {
+  await editProduct(baseUrl, cookie, id, { stock })
   const after = await readProduct(baseUrl, id)
   if (after.stock !== stock) throw new Error(`stock of ${id} is ${after.stock} after setting it to ${stock}`)
 }
