@@ -34,7 +34,14 @@ import { openTestDatabase } from "./lib/test-db"
 
 type Counts = { passed: number; failed: number; skipped: number }
 type FileTime = { file: string; seconds: number }
-type Result = { name: string; code: number; counts: Counts | null; seconds: number; slowest: FileTime[] }
+type Result = {
+  name: string
+  code: number
+  counts: Counts | null
+  seconds: number
+  slowest: FileTime[]
+  failures: string[]
+}
 type Suite = {
   name: string
   command: string
@@ -45,6 +52,8 @@ type Suite = {
   counts: (code: number) => Counts | null
   /** Each test file's time, from the runner's report. */
   files?: () => FileTime[]
+  /** The failed tests' names (file and title), from the runner's report. */
+  failures?: () => string[]
 }
 
 /** The whole run's budget on the 2-core machine CI uses; past it the summary says so and names the slowest files. */
@@ -104,8 +113,14 @@ async function main() {
             } catch {
               // a report in an unexpected shape only loses the list of slow files
             }
+            let failures: string[] = []
+            try {
+              failures = suite.failures?.() ?? []
+            } catch {
+              // as above: the summary then names no failed test, the counts still say how many
+            }
             const seconds = (Date.now() - started) / 1000
-            results.push({ name: suite.name, code, counts: suite.counts(code), seconds, slowest })
+            results.push({ name: suite.name, code, counts: suite.counts(code), seconds, slowest, failures })
             console.log(`\n=== ${suite.name} ended (exit ${code}, ${seconds.toFixed(0)} s) ===\n`)
           }
         })
@@ -140,6 +155,23 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
       seconds: (f.endTime - f.startTime) / 1000,
     }))
 
+  // ...and the same per-test shape: a file that failed to run has a message and no tests
+  type JestFile = {
+    name: string
+    status: string
+    message?: string
+    assertionResults?: { status: string; fullName: string }[]
+  }
+  const jestFailures = (file: string) => (): string[] =>
+    (readJson(file)?.testResults ?? []).flatMap((f: JestFile) => {
+      const where = path.relative(ROOT, f.name)
+      const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed")
+      if (failed.length) return failed.map((a) => `${where}: ${a.fullName}`)
+      return f.status === "failed"
+        ? [`${where}: ${(f.message ?? "failed").split("\n").find((l) => l.trim()) ?? ""}`]
+        : []
+    })
+
   const contract: Suite = {
     name: "contract",
     command: bin("vitest"),
@@ -147,6 +179,7 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     cwd: path.join(ROOT, "packages", "contract"),
     counts: () => vitestCounts(contractJson),
     files: jestFiles(contractJson),
+    failures: jestFailures(contractJson),
   }
   const storefront: Suite = {
     name: "storefront",
@@ -155,6 +188,7 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     cwd: path.join(ROOT, "storefront"),
     counts: () => vitestCounts(vitestJson),
     files: jestFiles(vitestJson),
+    failures: jestFailures(vitestJson),
   }
   const backend: Suite = {
     name: "backend",
@@ -176,6 +210,7 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
         : null
     },
     files: jestFiles(jestJson),
+    failures: jestFailures(jestJson),
   }
   const scripts: Suite = {
     name: "scripts",
@@ -199,6 +234,11 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
       const [pass, fail, skipped, todo] = ["pass", "fail", "skipped", "todo"].map(read)
       return Number.isNaN(pass) ? null : { passed: pass, failed: fail, skipped: (skipped || 0) + (todo || 0) }
     },
+    // TAP: "not ok 3 - name", indented under its parent test
+    failures: () =>
+      existsSync(tap)
+        ? [...readFileSync(tap, "utf8").matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => `scripts: ${m[1]}`)
+        : [],
   }
   // e2e and the scripts' servers start from these builds: made once, before either
   const build: Suite = {
@@ -221,6 +261,7 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
         : null
     },
     files: () => playwrightFiles(readJson(playwrightJson)),
+    failures: () => playwrightFailures(readJson(playwrightJson)),
   }
   const stages = [[[lint, contract, storefront], [build]], [[backend]], [[e2e]], [[scripts]]]
   // the builds go with what needs them
@@ -230,8 +271,22 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
 
 type PlaywrightSuite = {
   file: string
+  title?: string
   suites?: PlaywrightSuite[]
-  specs?: { tests: { results: { duration: number }[] }[] }[]
+  specs?: { title: string; tests: { status?: string; results: { duration: number }[] }[] }[]
+}
+
+/** The tests Playwright reports as failed (not flaky: a retry that passed is not a failure). */
+function playwrightFailures(report: { suites?: PlaywrightSuite[] } | null): string[] {
+  const failed: string[] = []
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.tests.some((t) => t.status === "unexpected"))
+        failed.push(`storefront/e2e/${suite.file}: ${[...titles, spec.title].join(" > ")}`)
+    for (const child of suite.suites ?? []) walk(child, child.title ? [...titles, child.title] : titles)
+  }
+  for (const suite of report?.suites ?? []) walk(suite, [])
+  return failed
 }
 
 /** Playwright's JSON report: each file's summed test durations (one worker: its share of the run). */
@@ -263,6 +318,12 @@ function summarize(results: Result[], totalSeconds: number) {
       `${r.name.padEnd(width)} ${String(c.passed).padStart(4)} passed ${String(c.failed + broken).padStart(3)} failed` +
         `${c.skipped ? ` ${c.skipped} skipped` : ""}  (${r.seconds.toFixed(0)} s, exit ${r.code})`
     )
+  }
+  const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.name.padEnd(width)} ${f}`))
+  if (failures.length) {
+    console.log("failed:")
+    for (const line of failures.slice(0, 30)) console.log(line)
+    if (failures.length > 30) console.log(`  ... and ${failures.length - 30} more`)
   }
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`)
   const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
