@@ -110,6 +110,10 @@ export async function startBenchStack(opts: {
     const databaseUrl = withDatabase(db.serverUrl, opts.database)
     // the storefront server (the edge) proves itself to the backend with it
     const edgeSecret = randomBytes(32).toString("hex")
+    // with a storefront, shoppers reach the shop through it, as with `npm start`: its address is
+    // PUBLIC_URL, so the pictures' URLs are the page's own origin (/static proxied to the backend)
+    const storefrontPort = opts.storefront ? await freePort() : undefined
+    const publicUrl = storefrontPort ? `http://127.0.0.1:${storefrontPort}` : undefined
     const env = backendEnv({
       databaseUrl,
       extra: {
@@ -125,6 +129,7 @@ export async function startBenchStack(opts: {
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         LOG_LEVEL: process.env.LOG_LEVEL || "warn",
         EDGE_SECRET: edgeSecret,
+        ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
       },
     })
     opts.log(`building the backend${opts.storefront ? " and the storefront" : ""} if they changed...`)
@@ -141,14 +146,14 @@ export async function startBenchStack(opts: {
       opts.log(`backend ${backend.url} (production build${process.env.REDIS_URL ? ", Redis modules" : ""})`)
     }
     let storefront: Service | undefined
-    if (opts.storefront) {
-      const port = await freePort()
+    if (storefrontPort) {
+      const port = storefrontPort
       storefront = await startStorefront({
         port,
         backendUrl: backends[0].url,
         publishableKey: await readPublishableKey(databaseUrl),
         edgeSecret,
-        publicUrl: `http://127.0.0.1:${port}`,
+        publicUrl,
         log: quiet,
       })
       services.push(storefront)

@@ -7,8 +7,9 @@ import { landingWithCut } from "./shop-helpers"
 
 /**
  * The landing page's JavaScript budget: a landing page and its confirmation
- * load only their own code, at most 61 KB of gzipped JavaScript with React
- * (the build the stack serves, storefront/dist), and the page's own cut of
+ * load only their own code, at most 63 KB of gzipped JavaScript with React
+ * (the build the stack serves, storefront/dist), at most 4 KB of it before the page's
+ * first picture, and the page's own cut of
  * the Bengali font is preloaded.
  */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist")
@@ -16,20 +17,30 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist
  * 60 KB until the pages asked for pictures by size: the <picture> element, its
  * choice of variant and the pictures' data cost about 0.7 KB, which the
  * phone's LCP repays many times over (Lighthouse's figures in npm run bench).
+ * 63 KB since the app comes after the page's first picture (src/lib/late-start.ts):
+ * the page's own entry and Vite's preloading helper, about 2 KB, are what loads
+ * with the page; the rest waits for the picture.
  */
-const BUDGET_BYTES = 61_000
+const BUDGET_BYTES = 63_000
+/** What the page loads before its app: the entry that waits for the first picture. */
+const BEFORE_THE_APP_BYTES = 4_000
 const SLUG = "salwar-kameez-offer"
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
 
-test("the landing page loads only its own scripts, at most 61 KB gzipped, and preloads its Bengali font", async ({
+test("the landing page loads only its own scripts, at most 63 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
   page,
 }) => {
-  const scripts = new Set<string>()
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname)
-  })
   await landingWithCut(page, SLUG)
+  const scripts = new Set<string>()
+  // the scripts asked for before the app's own chunk
+  const beforeTheApp = new Set<string>()
+  page.on("request", (request) => {
+    if (request.resourceType() !== "script") return
+    const pathname = new URL(request.url()).pathname
+    scripts.add(pathname)
+    if (![...scripts].some((p) => /\/assets\/landing-hydrate-/.test(p))) beforeTheApp.add(pathname)
+  })
   const response = await page.goto(`/landing/${SLUG}`)
   expect(response?.status()).toBe(200)
   await expect(page.getByTestId("order-form")).toBeVisible()
@@ -45,6 +56,13 @@ test("the landing page loads only its own scripts, at most 61 KB gzipped, and pr
   expect(own.some((p) => /\/assets\/vendor-/.test(p))).toBe(false)
   const total = own.reduce((sum, p) => sum + gzipped(p.slice(1)), 0)
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES)
+  const early = [...beforeTheApp].filter((p) => p.startsWith("/assets/"))
+  expect(early.length).toBeGreaterThan(0)
+  expect(
+    early.some((p) => /\/assets\/react-/.test(p)),
+    "React waits for the first picture"
+  ).toBe(false)
+  expect(early.reduce((sum, p) => sum + gzipped(p.slice(1)), 0)).toBeLessThanOrEqual(BEFORE_THE_APP_BYTES)
 
   const preloads = await page
     .locator('link[rel="preload"][as="font"]')

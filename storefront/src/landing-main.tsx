@@ -1,24 +1,22 @@
-import { StrictMode } from "react"
-import { createRoot, hydrateRoot } from "react-dom/client"
-import { LandingApp } from "./app/landing-app"
-import { readSsrState, type LandingState } from "./lib/ssr-state"
+import { startLate } from "./lib/late-start"
 
 import "./base.css"
+// the page's styles come with the page (inlined by the storefront server), not with the app
+import "./features/landing/landing.css"
 
 /**
  * Entry of the landing pages (landing.html): /landing/{slug} and
  * /order-confirmation. The storefront server renders the landing page into
- * #root and hands its data over; the app hydrates that HTML. The confirmation
- * is rendered here (its order is the tab's history state).
+ * #root and hands its data over; the app (landing-hydrate.tsx) is fetched and
+ * hydrates that HTML once the page's first picture is on the screen or the
+ * shopper touches the page (lib/late-start.ts): on a phone's slow line the
+ * picture and the text come first, the app's 60 KB after. The confirmation is
+ * rendered by the app (its order is the tab's history state).
  */
-const root = document.getElementById("root")
-if (!root) throw new Error("Missing #root element in landing.html")
-
-const state = readSsrState<LandingState>()
-const app = (
-  <StrictMode>
-    <LandingApp path={window.location.pathname} page={state?.page} pictures={state?.pictures} />
-  </StrictMode>
-)
-if (state && root.firstElementChild) hydrateRoot(root, app)
-else createRoot(root).render(app)
+const late = startLate(() => {
+  import("./landing-hydrate").then(
+    ({ startLandingApp }) => startLandingApp(late.done),
+    // the app could not be fetched: the page stays as the server sent it, its buttons no longer held
+    () => late.done()
+  )
+})

@@ -5,8 +5,6 @@ import { LANDING_LOAD_FAILED, LANDING_NOT_FOUND, useLandingPage, type LandingPag
 import { BN } from "../utils/bn"
 import { LandingView } from "./landing-view"
 
-import "../landing.css"
-
 export const PRODUCT_NOT_FOUND = "Product not found"
 
 function LandingStatus({ title, children }: { title: string; children?: ReactNode }) {

@@ -15,8 +15,6 @@ import { PriceBlock } from "./price-block"
 import { BenefitsSection, TestimonialsSection, TrustBadges, UsageSection } from "./sections"
 import { LandingFooter, SupportPhoneLink } from "./support"
 
-import "../landing.css"
-
 /** Wait after the success notice before the confirmation page (SPEC section 9). */
 export const REDIRECT_DELAY_MS = 1000
 

@@ -5,8 +5,6 @@ import { isImageUrl } from "../utils/page"
 import { CheckIcon } from "./icons"
 import { SupportPhoneLink } from "./support"
 
-import "../landing.css"
-
 function HomeLink() {
   return (
     <a href="/" className="landing-cta">

@@ -1,0 +1,91 @@
+import { expect, test, type Page, type Route } from "@playwright/test"
+import type { Product } from "@shop/contract"
+
+/**
+ * The landing page's app starts after the page's first picture is on the
+ * screen (src/lib/late-start.ts). A shopper on a slow line may act before it
+ * has: here the app's code is held back on the wire while the shopper types,
+ * chooses the area outside Dhaka and taps "+"; once the code arrives, the
+ * order placed carries all of it.
+ */
+const DEMO = "salwar-kameez-offer"
+const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
+
+/** Holds the landing app's code until `release()`; says whether the page asked for it. */
+async function holdTheApp(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  await page.route(/\/assets\/landing-hydrate-[\w-]+\.js$/, async (route: Route) => {
+    asked = true
+    await released
+    await route.continue()
+  })
+  return { release, asked: () => asked }
+}
+
+/** React has taken over this element: its fiber is attached. */
+const hydrated = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")))
+    .catch(() => false)
+
+test("the app's code comes after the first picture, and is not preloaded with the page", async ({ page }) => {
+  const order: string[] = []
+  page.on("requestfinished", (req) => {
+    const url = new URL(req.url())
+    if (req.resourceType() === "image" && /-\d+w\.\w+$/.test(url.pathname)) order.push("picture")
+    if (/\/assets\/landing-hydrate-/.test(url.pathname)) order.push("app")
+  })
+  const res = await page.goto(`/landing/${DEMO}`)
+  const html = (await res!.text()) ?? ""
+  expect(html).not.toMatch(/rel="modulepreload"[^>]*landing-hydrate/)
+  expect(html).toMatch(/<img [^>]*fetchpriority="high"/)
+  await expect.poll(() => hydrated(page, "order-form")).toBe(true)
+  expect(order.indexOf("picture")).toBeGreaterThanOrEqual(0)
+  expect(order.indexOf("app")).toBeGreaterThan(order.indexOf("picture"))
+})
+
+test("what a shopper types, chooses and taps before the app arrives is in the order it places", async ({
+  page,
+  request,
+}) => {
+  const landing = await request.get(`/api/landing/${DEMO}`)
+  const product = ((await landing.json()) as { data: { productId: Product } }).data.productId
+  const unit = product.saleprice > 0 ? product.saleprice : product.price
+  const app = await holdTheApp(page)
+
+  await page.goto(`/landing/${DEMO}`)
+  const form = page.getByTestId("order-form")
+  await form.getByLabel(/আপনার নাম/).fill("আগে টাইপ করা ক্রেতা")
+  await form.getByLabel(/মোবাইল নম্বর/).fill("01712345679")
+  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ৯, রোড ৪, উত্তরা, ঢাকা")
+  await form.getByRole("radio", { name: /ঢাকার বাইরে/ }).check()
+  // the tap on "+" is held while the app is on its way
+  await form.getByRole("button", { name: "পরিমাণ বাড়ান" }).click()
+  await expect.poll(app.asked).toBe(true)
+  expect(await hydrated(page, "order-form")).toBe(false)
+
+  app.release()
+  await expect.poll(() => hydrated(page, "order-form")).toBe(true)
+  await expect(form.getByRole("spinbutton", { name: "পরিমাণ" })).toHaveValue("2")
+  await expect(form.getByRole("radio", { name: /ঢাকার বাইরে/ })).toBeChecked()
+  await expect(page.getByTestId("summary-delivery")).toHaveText("৳120")
+  await expect(page.getByTestId("summary-total")).toHaveText(taka(unit * 2 + 120))
+  await expect(form.getByLabel(/আপনার নাম/)).toHaveValue("আগে টাইপ করা ক্রেতা")
+
+  const answer = page.waitForResponse((res) => res.url().includes("/api/shop/order/create-order"))
+  await form.getByRole("button", { name: "এখনই অর্ডার করুন" }).click()
+  const response = await answer
+  expect(response.status()).toBe(201)
+  expect(response.request().postDataJSON()).toMatchObject({
+    guestName: "আগে টাইপ করা ক্রেতা",
+    guestPhone: "01712345679",
+    deliveryArea: "outside",
+    cartItems: [{ productId: product._id, quantity: 2 }],
+  })
+  const sent = response.request().postDataJSON() as { addressInfo: { address: string }[] }
+  expect(sent.addressInfo[0]!.address).toContain("বাড়ি ৯, রোড ৪, উত্তরা")
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+})
