@@ -118,30 +118,29 @@ type Canvas = {
   toJpeg(quality: number): Promise<Blob>
 }
 
+/** Sizes either kind of canvas and hands back its 2d context. */
+function resizer(canvas: OffscreenCanvas | HTMLCanvasElement): Canvas["resize"] {
+  return (width, height) => {
+    canvas.width = width
+    canvas.height = height
+    const ctx = canvas.getContext("2d") as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null
+    if (!ctx) throw new Error("no 2d context")
+    return ctx
+  }
+}
+
 /** An OffscreenCanvas where there is one (not in the page's layout), else a detached <canvas>. */
 function makeCanvas(): Canvas {
   if (typeof OffscreenCanvas !== "undefined") {
     const canvas = new OffscreenCanvas(1, 1)
     return {
-      resize(width, height) {
-        canvas.width = width
-        canvas.height = height
-        const ctx = canvas.getContext("2d")
-        if (!ctx) throw new Error("no 2d context")
-        return ctx
-      },
+      resize: resizer(canvas),
       toJpeg: (quality) => canvas.convertToBlob({ type: "image/jpeg", quality }),
     }
   }
   const canvas = document.createElement("canvas")
   return {
-    resize(width, height) {
-      canvas.width = width
-      canvas.height = height
-      const ctx = canvas.getContext("2d")
-      if (!ctx) throw new Error("no 2d context")
-      return ctx
-    },
+    resize: resizer(canvas),
     toJpeg: (quality) =>
       new Promise((resolve, reject) =>
         canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("not encoded"))), "image/jpeg", quality)
