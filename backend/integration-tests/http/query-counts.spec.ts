@@ -11,6 +11,8 @@ afterAll(() =>
   })
 )
 
+import { AsyncLocalStorage } from "node:async_hooks"
+import http from "node:http"
 import path from "path"
 import type { Product } from "@shop/contract"
 import seed from "../../src/scripts/seed"
@@ -23,6 +25,12 @@ jest.setTimeout(240_000)
  * Counts the SQL statements the app sends, at node-postgres itself (every copy
  * of `pg` installed: knex and MikroORM may load different ones), so nothing
  * that reaches the database can go uncounted.
+ *
+ * Only a window's own work counts: each request the server receives runs in an
+ * async context that names the window it arrived in, and what it sets going
+ * (awaits, its events' subscribers) inherits that context. A scheduled job
+ * (the hourly crons, the sweeps) starts from a timer with no context, so it
+ * is not counted however long a window lasts on a slow machine.
  */
 function countStatements() {
   const roots = [path.dirname(require.resolve("pg/package.json"))]
@@ -37,6 +45,16 @@ function countStatements() {
   }
   const statements: string[] = []
   const restore: (() => void)[] = []
+  const windows = new AsyncLocalStorage<number>()
+  let window = 0 // the open window's number; 0: none open
+  let opened = 0 // windows opened so far: a late subscriber of an earlier one never matches a later one
+  const emit = http.Server.prototype.emit
+  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    if (event !== "request" || !window) return emit.call(this, event, ...args)
+    return windows.run(window, () => emit.call(this, event, ...args))
+  } as typeof emit
+  restore.push(() => (http.Server.prototype.emit = emit))
+  const counted = () => window !== 0 && windows.getStore() === window
   for (const root of new Set(roots)) {
     const Client = require(root).Client as { prototype: { query: (...args: unknown[]) => unknown } }
     const original = Client.prototype.query
@@ -44,12 +62,12 @@ function countStatements() {
       const first = args[0] as string | { text?: string }
       const text = typeof first === "string" ? first : (first?.text ?? "?")
       // a pooled connection's one-time setup is not the request's work
-      if (!/^set search_path/i.test(text)) statements.push(text)
+      if (counted() && !/^set search_path/i.test(text)) statements.push(text)
       return original.apply(this, args)
     }
     restore.push(() => (Client.prototype.query = original))
   }
-  /** Resolves once no statement has been sent for `quietMs`: what an earlier request set going (its subscribers) is done. */
+  /** Resolves once the window's work has sent no statement for `quietMs`: what its request set going (subscribers) is done. */
   const settled = async (quietMs = 400) => {
     // never longer than 10 s: work that never stops is then counted, and the test says so
     for (let waited = 0; waited < 10_000; waited += quietMs) {
@@ -59,13 +77,17 @@ function countStatements() {
     }
   }
   return {
-    /** The statements `fn` sends, and the work it sets going (its events' subscribers) until the app is quiet again. */
+    /** The statements the requests `fn` makes send, with the work they set going (their events' subscribers). */
     async during(fn: () => Promise<unknown>): Promise<string[]> {
-      await settled()
       statements.length = 0
-      await fn()
-      await settled()
-      return [...statements]
+      window = ++opened
+      try {
+        await fn()
+        await settled()
+        return [...statements]
+      } finally {
+        window = 0
+      }
     },
     restore: () => restore.forEach((r) => r()),
   }
