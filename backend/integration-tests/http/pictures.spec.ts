@@ -417,5 +417,38 @@ shopIntegrationTestRunner({
       await container.resolve(Modules.PRODUCT).deleteProducts([product.id])
       expect(await settled(leftovers)).toEqual([])
     })
+
+    it("the migration script replaces an old phone photo at its URL by its upright copy without GPS; a clean file stays as it was", async () => {
+      const container = getContainer()
+      // a phone photo stored as is before uploads were cleaned: sideways with orientation 6 and a GPS position
+      const old = await makePhonePhoto({ width: 800, height: 600 })
+      const clean = productPicture(6, "bag", 400)
+      const [phone, plain] = await container.resolve(Modules.FILE).createFiles([
+        { filename: "old-phone.jpg", mimeType: "image/jpeg", content: old.toString("base64"), access: "public" },
+        { filename: "old-plain.png", mimeType: "image/png", content: clean.toString("base64"), access: "public" },
+      ])
+      expect(await gpsTags((await download(phone!.url)).body)).toBeDefined()
+      const product = await container.resolve(Modules.PRODUCT).createProducts({
+        title: "Old phone photo",
+        handle: `old-phone-photo-${Date.now()}`,
+        thumbnail: phone!.url,
+        images: [{ url: phone!.url }, { url: plain!.url }],
+      })
+      expect(await pictureVariants({ container, args: [] } as never)).toBeGreaterThanOrEqual(2)
+      const served = await download(phone!.url)
+      expect(served.status).toBe(200)
+      const meta = await sharp(served.body).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 600, 800])
+      expect([meta.exif, meta.xmp, meta.iptc, meta.orientation]).toEqual([undefined, undefined, undefined, undefined])
+      expect(await gpsTags(served.body)).toBeUndefined()
+      const picture = (await media().picturesFor([phone!.url]))[phone!.url]!
+      expect([picture.width, picture.height]).toEqual([600, 800])
+      // the PNG the seed's drawing makes carries nothing: byte for byte as stored
+      expect((await download(plain!.url)).body.equals(clean)).toBe(true)
+      // no copy left beside the files
+      expect(readdirSync(STATIC_DIR).filter((f) => f.endsWith(".tmp"))).toEqual([])
+      await container.resolve(Modules.PRODUCT).deleteProducts([product.id])
+      expect(await settled(leftovers)).toEqual([])
+    })
   },
 })

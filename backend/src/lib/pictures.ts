@@ -177,6 +177,26 @@ function encodeOriginal(pipeline: sharp.Sharp, format: OriginalFormat): sharp.Sh
   }
 }
 
+/** The upright original of `file` (a `format` image) in `dir`, without any metadata. */
+function makeOriginal(file: string, dir: string, format: OriginalFormat): Promise<MadeFile> {
+  // animated GIFs stay animated in their original; their variants show the first frame
+  const pipeline = format === "gif" ? input(file, { animated: true }) : input(file).rotate()
+  return write(encodeOriginal(pipeline, format), dir, null, EXT[format], ORIGINAL_MIME[format])
+}
+
+/**
+ * For an image stored before uploads were cleaned: its upright original
+ * without metadata, made in `dir`, when it carries any (EXIF with a GPS
+ * position, XMP, IPTC, a colour profile, an orientation); null when it is
+ * clean already, so a clean file is never encoded again.
+ */
+export async function cleanOriginal(file: string, dir: string): Promise<MadeFile | null> {
+  const { format } = await inspectPicture(file)
+  const meta = await input(file, { animated: true }).metadata()
+  const carries = meta.exif || meta.xmp || meta.iptc || meta.icc || (meta.orientation ?? 1) !== 1
+  return carries ? makeOriginal(file, dir, format) : null
+}
+
 /**
  * Makes the picture of an uploaded image in `dir`: the upright original
  * without any metadata (EXIF, GPS, XMP, ICC: pixels converted to sRGB
@@ -187,14 +207,7 @@ function encodeOriginal(pipeline: sharp.Sharp, format: OriginalFormat): sharp.Sh
 export async function makePicture(file: string, dir: string, formats: readonly PictureFormat[]): Promise<MadePicture> {
   const info = await inspectPicture(file)
   const { format } = info
-  // animated GIFs stay animated in their original; their variants show the first frame
-  const original = await write(
-    encodeOriginal(format === "gif" ? input(file, { animated: true }) : input(file).rotate(), format),
-    dir,
-    null,
-    EXT[format],
-    ORIGINAL_MIME[format]
-  )
+  const original = await makeOriginal(file, dir, format)
   const made = await makeVariants(file, dir, formats, info.width)
   return {
     original: { ...original, format },

@@ -49,12 +49,15 @@ export async function shopImageUrls(container: MedusaContainer): Promise<string[
   return [...urls]
 }
 
+/** The local File provider's folder: Medusa serves <project>/static at /static. */
+const STATIC_DIR = () => path.join(process.cwd(), "static")
+
 /**
  * The local File provider's key of a URL under /static (the file's name
  * there), when that file is in this server's static folder; null for any
  * other URL (S3, another site, a file that is gone).
  */
-export function localStaticKey(url: string, staticDir = path.join(process.cwd(), "static")): string | null {
+export function localStaticKey(url: string, staticDir = STATIC_DIR()): string | null {
   let pathname: string
   try {
     pathname = new URL(url, "http://localhost").pathname
@@ -78,8 +81,10 @@ export function localStaticKey(url: string, staticDir = path.join(process.cwd(),
  * `medusa db:migrate` (Medusa's migration scripts), and safe to run again:
  * every image URL the shop's data mentions that is a file of the local
  * provider's /static folder and has no picture gets one (variants in every
- * format, placeholder), recorded under the URL pages already carry. An image
- * that cannot be read is named in the log and left as it is.
+ * format, placeholder), recorded under the URL pages already carry, and the
+ * file itself, if it carries metadata (a phone's EXIF with its GPS position),
+ * is replaced by its upright, metadata-free copy. An image that cannot be
+ * read is named in the log and left as it is.
  */
 export default async function pictureVariants({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -92,7 +97,8 @@ export default async function pictureVariants({ container }: ExecArgs) {
     if (!key) continue
     const workDir = await mkdtemp(path.join(tmpdir(), `shop-picture-${process.pid}-`))
     try {
-      await pictureOfStoredFileWorkflow(container).run({ input: { url, key, workDir } })
+      const localFile = path.join(STATIC_DIR(), key)
+      await pictureOfStoredFileWorkflow(container).run({ input: { url, key, workDir, localFile } })
       made++
     } catch (error) {
       logger.warn(`Pictures: no picture of ${url}: ${(error as Error)?.message ?? error}`)

@@ -4,8 +4,8 @@ import type { PictureFormat } from "@shop/contract"
 import type { MadeVariant } from "../lib/pictures"
 import type { StoredFile } from "../lib/stored-files"
 import type { StoredVariant } from "../modules/media/models/picture"
-import { pictureFetchStep, pictureStoreFilesStep } from "./steps/picture-files"
-import { pictureMakeStep, pictureMakeVariantsStep } from "./steps/picture-make"
+import { pictureFetchStep, pictureReplaceLocalFileStep, pictureStoreFilesStep } from "./steps/picture-files"
+import { pictureCleanOriginalStep, pictureMakeStep, pictureMakeVariantsStep } from "./steps/picture-make"
 import {
   pictureAddVariantsStep,
   pictureOriginalStep,
@@ -130,12 +130,17 @@ export const addPictureVariantsWorkflow = createWorkflow(
  * The picture of a file stored before there were pictures (the migration
  * script): its variants in every format and placeholder made from the stored
  * file and recorded under the URL the shop's data already carries. The file
- * itself stays where it is (pages load it by that URL).
+ * stays at that URL (pages load it by it); one of the local provider's
+ * (`localFile`, its path on disk) that carries metadata is replaced last by
+ * its upright, metadata-free copy, so no phone's GPS position stays published.
  */
 export const pictureOfStoredFileWorkflow = createWorkflow(
   "picture-of-stored-file",
-  (input: { url: string; key: string; workDir: string }) => {
+  (input: { url: string; key: string; workDir: string; localFile?: string }) => {
     const source = pictureFetchStep({ key: input.key, workDir: input.workDir })
+    const clean = pictureCleanOriginalStep(
+      transform({ input, source }, ({ input, source }) => ({ source, workDir: input.workDir }))
+    )
     const made = pictureMakeVariantsStep(
       transform({ input, source }, ({ input, source }) => ({ source, workDir: input.workDir, formats: ALL_FORMATS }))
     )
@@ -145,15 +150,22 @@ export const pictureOfStoredFileWorkflow = createWorkflow(
       }))
     )
     const picture = pictureRecordStep(
-      transform({ input, made, stored }, ({ input, made, stored }) => ({
+      transform({ input, made, stored, clean }, ({ input, made, stored, clean }) => ({
         url: input.url,
         file_key: input.key,
         width: made.width,
         height: made.height,
         placeholder: made.placeholder,
         variants: storedVariants(made.variants, stored),
-        bytes: made.bytes,
+        bytes: input.localFile && clean ? clean.bytes : made.bytes,
         source_bytes: made.bytes,
+      }))
+    )
+    pictureReplaceLocalFileStep(
+      transform({ input, clean, source }, ({ input, clean, source }) => ({
+        file: input.localFile ?? "",
+        replacement: input.localFile && clean ? clean.path : null,
+        previous: source,
       }))
     )
     return new WorkflowResponse(picture)

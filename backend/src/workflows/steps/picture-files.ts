@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "fs/promises"
+import { copyFile, mkdtemp, rename, rm } from "fs/promises"
 import path from "path"
 import type { IFileModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -48,3 +48,36 @@ export const pictureFetchStep = createStep(
     return new StepResponse(file)
   }
 )
+
+/**
+ * Puts `replacement` in place of the local File provider's file `file` (an
+ * image stored before uploads were cleaned, replaced by its clean copy under
+ * the same URL the shop's data carries). The File module stores under new
+ * names only, so this writes the provider's folder itself: a copy beside the
+ * file, then a rename, so the URL always serves a whole file. Rolled back,
+ * the bytes it had (`previous`, the copy fetched before) are put back.
+ */
+export const pictureReplaceLocalFileStep = createStep(
+  "picture-replace-local-file",
+  async (input: { file: string; replacement: string | null; previous: string }) => {
+    if (!input.replacement) return new StepResponse(false, null)
+    await putInPlace(input.replacement, input.file)
+    return new StepResponse(true, { file: input.file, previous: input.previous } as {
+      file: string
+      previous: string
+    } | null)
+  },
+  async (undo) => {
+    if (undo) await putInPlace(undo.previous, undo.file)
+  }
+)
+
+async function putInPlace(from: string, file: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`)
+  try {
+    await copyFile(from, temp)
+    await rename(temp, file)
+  } finally {
+    await rm(temp, { force: true })
+  }
+}

@@ -1,7 +1,7 @@
 import { rm, stat } from "fs/promises"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { PictureFormat } from "@shop/contract"
-import { inspectPicture, makePicture, makeVariants } from "../../lib/pictures"
+import { cleanOriginal, inspectPicture, makePicture, makeVariants } from "../../lib/pictures"
 
 export type PictureMakeInput = {
   /** the image on disk (a received upload, or a stored file fetched) */
@@ -42,5 +42,18 @@ export const pictureMakeVariantsStep = createStep(
   },
   async (workDir) => {
     if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined)
+  }
+)
+
+/**
+ * The upright, metadata-free copy of a stored image that carries metadata
+ * (its GPS position, say), made in the work folder; null when the image is
+ * clean already. Makes files only (removed with the work folder).
+ */
+export const pictureCleanOriginalStep = createStep(
+  "picture-clean-original",
+  async (input: { source: string; workDir: string }) => {
+    const clean = await cleanOriginal(input.source, input.workDir)
+    return new StepResponse(clean && { path: clean.path, bytes: clean.bytes })
   }
 )
