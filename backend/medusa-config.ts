@@ -50,6 +50,9 @@ const fileProvider = process.env.S3_BUCKET
         bucket: process.env.S3_BUCKET,
         endpoint: process.env.S3_ENDPOINT,
         prefix: process.env.S3_PREFIX,
+        // every stored name is new (the provider adds a unique id, variants are named
+        // by their content): a browser or CDN may keep each file for good
+        cache_control: "public, max-age=31536000, immutable",
       },
     }
   : {

@@ -101,4 +101,10 @@ describe("medusa-config", () => {
     expect(s3).toContain("file-s3")
     expect(s3).toContain("shop-files")
   })
+
+  it("S3 files are served immutable, as the local provider's are under /static", () => {
+    const config = loadConfig({ NODE_ENV: "test", S3_BUCKET: "shop-files", S3_REGION: "ap-south-1" })
+    const file = config.modules.file as { options: { providers: { options: Record<string, unknown> }[] } }
+    expect(file.options.providers[0]!.options.cache_control).toBe("public, max-age=31536000, immutable")
+  })
 })
