@@ -148,6 +148,41 @@ describe("LandingFonts", () => {
     await new Promise((resolve) => other.close(resolve))
   })
 
+  it("keeps at most maxDiskCuts cuts on disk: the least recently used go with their faces, and come back when asked", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landing-fonts-bound-"))
+    const bounded = new LandingFonts({
+      faces: FACES,
+      sharedRuns: () => SHARED,
+      cacheDir: dir,
+      maxDiskCuts: 2,
+      waitMs: 60_000,
+    })
+    try {
+      const pages = ["শার্ট", "পাঞ্জাবি", "জুতা"].map((word) => `${PAGE}<p>${word}</p>`)
+      const hashes: string[] = []
+      for (const page of pages) {
+        hashes.push((await bounded.head(page)).head!.hash)
+        // distinct use times even on a coarse clock
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect(new Set(hashes).size).toBe(3)
+      const onDisk = () => fs.readdirSync(dir).sort()
+      const facesOf = (h: string) => [`landing-${h}-400.woff2`, `landing-${h}-700.woff2`]
+      expect(onDisk().filter((name) => name.startsWith("runs-"))).toHaveLength(2)
+      expect(onDisk().filter((name) => name.endsWith(".woff2"))).toEqual(
+        [...facesOf(hashes[1]!), ...facesOf(hashes[2]!)].sort()
+      )
+      // the first page again: its cut is made anew, and the oldest of the others goes
+      expect((await bounded.head(pages[0]!)).head!.hash).toBe(hashes[0])
+      expect(onDisk().filter((name) => name.endsWith(".woff2"))).toEqual(
+        [...facesOf(hashes[0]!), ...facesOf(hashes[2]!)].sort()
+      )
+    } finally {
+      bounded.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
   it("while a new cut is made the page gets the full faces, and the cut once `ready` settles", async () => {
     const quick = new LandingFonts({ faces: FACES, sharedRuns: () => SHARED, cacheDir: tmp, waitMs: 0 })
     const first = await quick.head(`${PAGE}<p>নতুন লেখা</p>`)

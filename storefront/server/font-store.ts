@@ -122,6 +122,8 @@ export type LandingFontsOptions = {
   /** The memory cache's bounds: cuts kept, and their bytes. */
   maxFiles?: number
   maxBytes?: number
+  /** Cuts kept on disk (LANDING_FONT_CACHE_CUTS, 500: about 15 MB); past it the least recently used go. */
+  maxDiskCuts?: number
   logError?: (message: string) => void
 }
 
@@ -148,6 +150,7 @@ export class LandingFonts {
   private readonly waitMs: number
   private readonly maxFiles: number
   private readonly maxBytes: number
+  private readonly maxDiskCuts: number
   private readonly logError: (message: string) => void
   /** How long the last cuts took, ms (the worker's own time). */
   readonly timings: number[] = []
@@ -158,6 +161,7 @@ export class LandingFonts {
     this.waitMs = options.waitMs ?? Number(process.env.LANDING_FONT_WAIT_MS || 3000)
     this.maxFiles = options.maxFiles ?? 64
     this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024
+    this.maxDiskCuts = options.maxDiskCuts ?? Number(process.env.LANDING_FONT_CACHE_CUTS || 500)
     this.logError = options.logError ?? ((message) => console.error(message))
   }
 
@@ -277,6 +281,9 @@ export class LandingFonts {
       for (const weight of FACE_WEIGHTS) {
         await fs.promises.access(path.join(this.cacheDir, path.basename(landingFontPath(cut.hash, weight))))
       }
+      // used again: the last the disk's bound removes
+      const now = new Date()
+      await fs.promises.utimes(path.join(this.cacheDir, `runs-${key}.json`), now, now).catch(() => undefined)
       this.remember(key, cut)
       return cut
     } catch {
@@ -362,6 +369,52 @@ export class LandingFonts {
     this.timings.push(subset.ms)
     if (this.timings.length > 20) this.timings.shift()
     this.remember(key, cut)
+    await this.pruneDisk().catch((error: Error) =>
+      this.logError(`[storefront] landing font cache not pruned: ${error.message}`)
+    )
+  }
+
+  /**
+   * Keeps the disk's cuts to maxDiskCuts: each page edit makes a new cut, and
+   * the folder would otherwise grow for ever. The least recently used index
+   * files go (their time is touched when a process reads one back), then
+   * every face no index left names. Another server sharing the folder that
+   * still lists a removed cut makes it again at its next render.
+   */
+  private async pruneDisk() {
+    const names = await fs.promises.readdir(this.cacheDir)
+    const indexes = names.filter((name) => /^runs-[0-9a-f]{64}\.json$/.test(name))
+    if (indexes.length <= this.maxDiskCuts) return
+    const dated = await Promise.all(
+      indexes.map(async (name) => ({
+        name,
+        used: (await fs.promises.stat(path.join(this.cacheDir, name)).catch(() => null))?.mtimeMs ?? 0,
+      }))
+    )
+    dated.sort((a, b) => a.used - b.used)
+    const gone = dated.slice(0, dated.length - this.maxDiskCuts)
+    for (const { name } of gone) {
+      await fs.promises.rm(path.join(this.cacheDir, name), { force: true })
+      this.byRuns.delete(name.slice("runs-".length, -".json".length))
+    }
+    const kept = new Set<string>()
+    for (const { name } of dated.slice(gone.length)) {
+      const cut = await fs.promises
+        .readFile(path.join(this.cacheDir, name), "utf8")
+        .then((text) => JSON.parse(text) as CutInfo)
+        .catch(() => null)
+      if (cut) kept.add(cut.hash)
+    }
+    for (const name of names) {
+      const face = LANDING_FONT_PATH.exec(`/fonts/${name}`)
+      if (!face || kept.has(face[1]!)) continue
+      await fs.promises.rm(path.join(this.cacheDir, name), { force: true })
+      const inMemory = this.files.get(name)
+      if (inMemory) {
+        this.files.delete(name)
+        this.filesBytes -= inMemory.body.length
+      }
+    }
   }
 }
 
