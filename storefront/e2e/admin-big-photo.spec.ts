@@ -204,9 +204,10 @@ async function bodySize(request: Request): Promise<number> {
 /**
  * Picks `photo` in `input`, and checks what went up: shrunk in the browser
  * (the spinner with the file's name shows meanwhile) to a body under 5 MB,
- * stored upright and at least 2048 px on its long side.
+ * stored upright and at least 2048 px on its long side, and the admin said
+ * so (`said`, a toast).
  */
-async function uploadBigPhoto(input: ReturnType<Page["getByLabel"]>, name: string, photo: Buffer) {
+async function uploadBigPhoto(input: ReturnType<Page["getByLabel"]>, name: string, photo: Buffer, said: string) {
   expect(photo.length).toBeGreaterThan(LIMIT)
   // the photo is what a phone makes: 4000 x 3000 as stored, a portrait when shown
   expect(jpegInfo(photo)).toEqual({ width: 4000, height: 3000, orientation: 6 })
@@ -215,6 +216,8 @@ async function uploadBigPhoto(input: ReturnType<Page["getByLabel"]>, name: strin
   const isUpload = (r: Request) => r.method() === "POST" && r.url().includes("/upload-image")
   const sent = page.waitForRequest(isUpload, { timeout: 60_000 })
   const answered = page.waitForResponse((r) => isUpload(r.request()), { timeout: 90_000 })
+  // watched from the start: the toast may come and go while the stored file is checked below
+  const toasted = toast(said).waitFor({ state: "visible", timeout: 90_000 })
   const started = Date.now()
   await input.setInputFiles({ name, mimeType: "image/jpeg", buffer: photo })
   await expect(page.getByTestId("upload-progress").filter({ hasText: name })).toBeVisible()
@@ -224,6 +227,7 @@ async function uploadBigPhoto(input: ReturnType<Page["getByLabel"]>, name: strin
   const answer = await answered
   expect(answer.ok(), await answer.text()).toBe(true)
   const url = ((await answer.json()) as { result: { url: string } }).result.url
+  await toasted
 
   // sent shrunk: under the limit, yet not crushed
   expect(size).toBeLessThan(LIMIT)
@@ -265,8 +269,12 @@ test("the product sheet shrinks an 8 MB phone photo before uploading it", async 
   const sheet = page.getByRole("dialog")
   await expect(sheet.getByRole("heading", { name: "Add Product" })).toBeVisible()
 
-  const url = await uploadBigPhoto(sheet.getByLabel("Drag & Drop or click to upload Image"), "IMG_2041.JPG", photo)
-  await expect(toast("Image uploaded successfully!")).toBeVisible()
+  const url = await uploadBigPhoto(
+    sheet.getByLabel("Drag & Drop or click to upload Image"),
+    "IMG_2041.JPG",
+    photo,
+    "Image uploaded successfully!"
+  )
   const preview = sheet.getByTestId("product-image-preview")
   await expect(preview).toBeVisible()
   await expect(preview.getByRole("img", { name: "Product" })).toHaveAttribute("src", url)
@@ -281,8 +289,12 @@ test("the landing editor shrinks a 6 MB phone photo before uploading it", async 
   await page.getByRole("tab", { name: "Hero" }).click()
   const hero = page.getByTestId("hero-images")
 
-  const url = await uploadBigPhoto(hero.getByLabel("Drag & Drop or click to upload images"), "PXL_0412.jpeg", photo)
-  await expect(toast("Image added! Total: 1")).toBeVisible()
+  const url = await uploadBigPhoto(
+    hero.getByLabel("Drag & Drop or click to upload images"),
+    "PXL_0412.jpeg",
+    photo,
+    "Image added! Total: 1"
+  )
   await expect(hero.getByRole("img", { name: "Hero Images 1", exact: true })).toHaveAttribute("src", url)
 })
 
