@@ -48,12 +48,14 @@ function countStatements() {
   const windows = new AsyncLocalStorage<number>()
   let window = 0 // the open window's number; 0: none open
   let opened = 0 // windows opened so far: a late subscriber of an earlier one never matches a later one
-  const emit = http.Server.prototype.emit
-  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+  type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean
+  const emit = http.Server.prototype.emit as Emit
+  const emitCounted: Emit = function (event, ...args) {
     if (event !== "request" || !window) return emit.call(this, event, ...args)
     return windows.run(window, () => emit.call(this, event, ...args))
-  } as typeof emit
-  restore.push(() => (http.Server.prototype.emit = emit))
+  }
+  http.Server.prototype.emit = emitCounted as typeof http.Server.prototype.emit
+  restore.push(() => (http.Server.prototype.emit = emit as typeof http.Server.prototype.emit))
   const counted = () => window !== 0 && windows.getStore() === window
   for (const root of new Set(roots)) {
     const Client = require(root).Client as { prototype: { query: (...args: unknown[]) => unknown } }
