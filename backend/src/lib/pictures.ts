@@ -81,12 +81,15 @@ export function variantWidths(width: number): number[] {
 }
 
 /**
- * Reads an image's header only (no pixels are decoded): its format and
- * upright size. A file that does not parse is corrupt; one that would
+ * Reads an image's header only (no pixels are decoded): its format, upright
+ * size, and whether it carries metadata (EXIF, XMP, IPTC, a colour profile,
+ * an orientation). A file that does not parse is corrupt; one that would
  * decode to more than MAX_PICTURE_PIXELS (a decompression bomb: a tiny PNG
  * declaring 20000x20000) is refused here, before any decoding.
  */
-export async function inspectPicture(file: string): Promise<{ format: OriginalFormat; width: number; height: number }> {
+export async function inspectPicture(
+  file: string
+): Promise<{ format: OriginalFormat; width: number; height: number; carriesMetadata: boolean }> {
   let meta: sharp.Metadata
   try {
     meta = await input(file, { animated: true }).metadata()
@@ -106,6 +109,7 @@ export async function inspectPicture(file: string): Promise<{ format: OriginalFo
     format,
     width: quarter ? frameHeight : meta.width,
     height: quarter ? meta.width : frameHeight,
+    carriesMetadata: Boolean(meta.exif || meta.xmp || meta.iptc || meta.icc || (meta.orientation ?? 1) !== 1),
   }
 }
 
@@ -191,10 +195,8 @@ function makeOriginal(file: string, dir: string, format: OriginalFormat): Promis
  * clean already, so a clean file is never encoded again.
  */
 export async function cleanOriginal(file: string, dir: string): Promise<MadeFile | null> {
-  const { format } = await inspectPicture(file)
-  const meta = await input(file, { animated: true }).metadata()
-  const carries = meta.exif || meta.xmp || meta.iptc || meta.icc || (meta.orientation ?? 1) !== 1
-  return carries ? makeOriginal(file, dir, format) : null
+  const { format, carriesMetadata } = await inspectPicture(file)
+  return carriesMetadata ? makeOriginal(file, dir, format) : null
 }
 
 /**
