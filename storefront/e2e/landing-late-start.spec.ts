@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from "@playwright/test"
 import type { Product } from "@shop/contract"
+import { pays, taka } from "./shop-helpers"
 
 /**
  * The landing page's app starts after the page's first picture is on the
@@ -9,7 +10,6 @@ import type { Product } from "@shop/contract"
  * order placed carries all of it.
  */
 const DEMO = "salwar-kameez-offer"
-const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
 
 /** Holds the landing app's code until `release()`; says whether the page asked for it. */
 async function holdTheApp(page: Page) {
@@ -53,7 +53,7 @@ test("what a shopper types, chooses and taps before the app arrives is in the or
 }) => {
   const landing = await request.get(`/api/landing/${DEMO}`)
   const product = ((await landing.json()) as { data: { productId: Product } }).data.productId
-  const unit = product.saleprice > 0 ? product.saleprice : product.price
+  const unit = pays(product)
   const app = await holdTheApp(page)
 
   await page.goto(`/landing/${DEMO}`)

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
 import type { Pictures, Product } from "@shop/contract"
+import { ADMIN, pays, taka } from "./shop-helpers"
 
 /**
  * The Bengali landing page and the order confirmation against the real stack:
@@ -9,13 +10,9 @@ import type { Pictures, Product } from "@shop/contract"
  */
 
 const DEMO = "salwar-kameez-offer"
-const ADMIN = { email: "admin@shop.local", password: "admin12345" }
 const FILL_ALL = "অনুগ্রহ করে নাম, মোবাইল নম্বর ও ঠিকানা সহ সকল তথ্য পূরণ করুন"
 const BAD_PHONE = "সঠিক মোবাইল নম্বর দিন (যেমন 01XXXXXXXXX)"
 const ORDER_PLACED = "আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে"
-
-const taka = (amount: number) => `৳${amount.toLocaleString("en-US")}`
-const pays = (p: Pick<Product, "price" | "saleprice">) => (p.saleprice > 0 ? p.saleprice : p.price)
 
 async function adminRequest(request: APIRequestContext) {
   const login = await request.post("/api/auth/login", { data: ADMIN })
