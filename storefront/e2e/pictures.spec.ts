@@ -286,6 +286,10 @@ test("nothing moves as the pictures arrive: layout shift ≈ 0 at 360 and 1366 p
           }
           window.scrollTo(0, 0)
         })
+        // a lazy picture that no scroll brings into view (a row that scrolls sideways) loads only when asked
+        await page.evaluate(() => {
+          for (const img of document.images) if (!img.complete) img.loading = "eager"
+        })
         await page.waitForFunction(() => [...document.images].every((img) => img.complete))
         await page.waitForTimeout(300)
         const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
