@@ -1,8 +1,8 @@
 /**
  * Runs a command with a PostgreSQL for tests, in the DB_* variables Medusa's
  * test runner reads: DB_HOST's when set, else DATABASE_URL's server, else an
- * embedded PostgreSQL started for the run (data in .data/postgres-test, apart
- * from `npm start`'s) and stopped after it.
+ * embedded PostgreSQL started for the run (data in memory when there is room,
+ * else in .data/postgres-test, apart from `npm start`'s; lib/test-db.ts) and stopped after it.
  *
  *   tsx scripts/with-test-db.ts <command> [args...]
  */
