@@ -23,6 +23,7 @@ module.exports = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["./integration-tests/setup.js"],
   globalSetup: "./integration-tests/global-setup.js",
+  globalTeardown: "./integration-tests/global-teardown.js",
   testMatch: ["**/integration-tests/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   testTimeout: 120000,
 }

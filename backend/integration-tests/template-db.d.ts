@@ -5,3 +5,9 @@ export function ensureTemplate(): Promise<string>
 
 /** Creates `database` as a copy of the template. */
 export function copyTemplate(template: string, database: string): Promise<void>
+
+/** A copy of `template` seeded by src/scripts/seed.ts, for this run only; returns its name. */
+export function seededTemplate(template: string): Promise<string>
+
+/** Drops `database` if it exists. */
+export function dropDatabase(database: string): Promise<void>

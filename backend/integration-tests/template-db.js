@@ -13,6 +13,18 @@
  *   utils/runner.ts, before each file -> copyTemplate(<name>, <the spec's database>)
  *
  * SHOP_TEST_TEMPLATE=off skips it: every file migrates its own database.
+ *
+ * Every spec file then seeds its database (src/scripts/seed.ts: the store,
+ * 42 products with their pictures in every format, the demo landing page),
+ * about 6 s of CPU a file. So the run seeds once: a copy of the template,
+ * seeded by `medusa exec` and named after this process, is what the files
+ * copy, and their own seed() finds everything there (under 0.1 s). It lives
+ * for one run only (the pictures it names are files in this checkout's
+ * static folder), dropped by globalTeardown; one left by a killed run is
+ * dropped by the next. SHOP_TEST_SEEDED=off: the files seed for themselves.
+ *
+ *   globalSetup                       -> seededTemplate(<name>): SHOP_TEST_SEEDED=<copy>
+ *   globalTeardown                    -> dropDatabase(<copy>)
  */
 const { spawn } = require("node:child_process")
 const { createHash } = require("node:crypto")
@@ -76,38 +88,36 @@ function fingerprint() {
   return hash.digest("hex").slice(0, 16)
 }
 
-function migrate(database) {
+/** Runs the Medusa CLI in the backend folder on `database`; rejects with the end of its output when it fails. */
+function medusa(args, database, what) {
   return new Promise((resolve, reject) => {
     const output = []
-    const child = spawn(
-      process.execPath,
-      // the runner does not run Medusa's data migration scripts either
-      [
-        require.resolve("@medusajs/cli/cli.js", { paths: [BACKEND] }),
-        "db:migrate",
-        "--skip-scripts",
-        "--execute-safe-links",
-        "--execute-safe-search",
-      ],
-      {
-        cwd: BACKEND,
-        env: { ...process.env, DATABASE_URL: serverUrl(database), NODE_ENV: "test", LOG_LEVEL: "error" },
-        stdio: ["ignore", "pipe", "pipe"],
-      }
-    )
+    const env = { ...process.env, DATABASE_URL: serverUrl(database), NODE_ENV: "test", LOG_LEVEL: "error" }
+    // the spec files' apps run on the in-process event bus and workflow engine unless a spec says otherwise
+    delete env.REDIS_URL
+    const child = spawn(process.execPath, [require.resolve("@medusajs/cli/cli.js", { paths: [BACKEND] }), ...args], {
+      cwd: BACKEND,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     child.stdout.on("data", (d) => output.push(d))
     child.stderr.on("data", (d) => output.push(d))
     child.on("error", reject)
     child.on("exit", (code) =>
       code === 0
         ? resolve()
-        : reject(
-            new Error(
-              `medusa db:migrate for the test template failed (${code}):\n${Buffer.concat(output).toString().slice(-4000)}`
-            )
-          )
+        : reject(new Error(`${what} failed (${code}):\n${Buffer.concat(output).toString().slice(-4000)}`))
     )
   })
+}
+
+function migrate(database) {
+  // the runner does not run Medusa's data migration scripts either
+  return medusa(
+    ["db:migrate", "--skip-scripts", "--execute-safe-links", "--execute-safe-search"],
+    database,
+    "medusa db:migrate for the test template"
+  )
 }
 
 const quote = (name) => `"${name.replace(/"/g, '""')}"`
@@ -156,4 +166,47 @@ async function copyTemplate(template, database) {
   })
 }
 
-module.exports = { ensureTemplate, copyTemplate }
+const SEEDED_PREFIX = "shop_test_seeded_"
+
+const processAlive = (pid) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === "EPERM"
+  }
+}
+
+async function dropDatabase(database) {
+  await withServer((client) => client.query(`drop database if exists ${quote(database)} with (force)`))
+}
+
+/**
+ * A copy of `template` with the shop's seed in it, for this run: the seed the
+ * spec files run themselves, run once here with the contract they read (built
+ * first: the spec files take it from its source, `medusa exec` from its build).
+ */
+async function seededTemplate(template) {
+  const stale = await withServer(async (client) => {
+    const { rows } = await client.query("select datname from pg_database where datname like $1", [`${SEEDED_PREFIX}%`])
+    return rows.map((r) => r.datname).filter((name) => !processAlive(Number(name.slice(SEEDED_PREFIX.length))))
+  })
+  for (const name of stale) await dropDatabase(name)
+  const name = `${SEEDED_PREFIX}${process.pid}`
+  await dropDatabase(name)
+  await new Promise((resolve, reject) =>
+    spawn(process.execPath, ["build.mjs"], { cwd: path.join(BACKEND, "..", "packages", "contract"), stdio: "ignore" })
+      .on("error", reject)
+      .on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the contract's build failed (${code})`))))
+  )
+  await copyTemplate(template, name)
+  try {
+    await medusa(["exec", "./src/scripts/seed.ts"], name, "seeding the test template")
+  } catch (error) {
+    await dropDatabase(name).catch(() => undefined)
+    throw error
+  }
+  return name
+}
+
+module.exports = { ensureTemplate, copyTemplate, seededTemplate, dropDatabase }

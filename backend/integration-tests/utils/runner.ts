@@ -37,9 +37,9 @@ function skipMigrationStepsOnCopies() {
 }
 
 /**
- * Medusa's integration runner, on a database copied from the migrated
- * template of integration-tests/global-setup.js (see template-db.js) instead
- * of one migrated from nothing. Without a template it is the runner as is.
+ * Medusa's integration runner, on a database copied from the seeded (else the
+ * migrated) template of integration-tests/global-setup.js (see template-db.js)
+ * instead of one migrated from nothing. Without a template it is the runner as is.
  */
 export function shopIntegrationTestRunner(options: Options) {
   // `medusa start` calls registerInstrumentation before it creates the server:
@@ -50,9 +50,12 @@ export function shopIntegrationTestRunner(options: Options) {
     const { registerInstrumentation } = await import("@medusajs/medusa/commands/start")
     await registerInstrumentation(options.cwd ?? process.cwd())
   })
-  const template = process.env.SHOP_TEST_TEMPLATE
-  if (!template || template === "off") return medusaIntegrationTestRunner(options)
+  const migrated = process.env.SHOP_TEST_TEMPLATE
+  if (!migrated || migrated === "off") return medusaIntegrationTestRunner(options)
   skipMigrationStepsOnCopies()
+  // this run's seeded copy when there is one: the spec's own seed() then finds everything in place
+  const seeded = process.env.SHOP_TEST_SEEDED
+  const template = seeded && seeded !== "off" ? seeded : migrated
   const dbName = `shop_test_${process.env.JEST_WORKER_ID ?? "1"}_${randomBytes(6).toString("hex")}`
   return medusaIntegrationTestRunner({
     ...options,
