@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from "@playwright/test"
 import type { Product } from "@shop/contract"
-import { pays, taka } from "./shop-helpers"
+import { hydrated, pays, taka } from "./shop-helpers"
 
 /**
  * The landing page's app starts after the page's first picture is on the
@@ -23,13 +23,6 @@ async function holdTheApp(page: Page) {
   })
   return { release, asked: () => asked }
 }
-
-/** React has taken over this element: its fiber is attached. */
-const hydrated = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")))
-    .catch(() => false)
 
 test("the app's code comes after the first picture, and is not preloaded with the page", async ({ page }) => {
   const order: string[] = []
@@ -88,4 +81,33 @@ test("what a shopper types, chooses and taps before the app arrives is in the or
   const sent = response.request().postDataJSON() as { addressInfo: { address: string }[] }
   expect(sent.addressInfo[0]!.address).toContain("বাড়ি ৯, রোড ৪, উত্তরা")
   await expect(page).toHaveURL(/\/order-confirmation$/)
+})
+
+test("a tap on the order button before the app arrives places the order once it has", async ({ page }) => {
+  const app = await holdTheApp(page)
+  await page.goto(`/landing/${DEMO}`)
+  const form = page.getByTestId("order-form")
+  await form.getByLabel(/আপনার নাম/).fill("তাড়াতাড়ি ক্রেতা")
+  await form.getByLabel(/মোবাইল নম্বর/).fill("01712345680")
+  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ১২, রোড ৩, মিরপুর, ঢাকা")
+  const sent: string[] = []
+  page.on("request", (req) => {
+    if (req.url().includes("/api/shop/order/create-order")) sent.push(req.method())
+  })
+  // the tap comes while the app's code is still on the wire: held, not lost
+  await form.getByRole("button", { name: "এখনই অর্ডার করুন" }).click()
+  await expect.poll(app.asked).toBe(true)
+  expect(await hydrated(page, "order-form")).toBe(false)
+  expect(sent).toEqual([])
+
+  const answer = page.waitForResponse((res) => res.url().includes("/api/shop/order/create-order"))
+  app.release()
+  const response = await answer
+  expect(response.status()).toBe(201)
+  expect(response.request().postDataJSON()).toMatchObject({
+    guestName: "তাড়াতাড়ি ক্রেতা",
+    guestPhone: "01712345680",
+  })
+  await expect(page).toHaveURL(/\/order-confirmation$/)
+  expect(sent).toEqual(["POST"])
 })

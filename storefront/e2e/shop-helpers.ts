@@ -42,6 +42,13 @@ export async function signInNewCustomer(page: Page, name = "E2E Shopper") {
 /** The shop-wide notice (only one shows at a time). */
 export const notice = (page: Page) => page.getByTestId("toast")
 
+/** React has taken over this element (its fiber is attached): the landing app started (src/lib/late-start.ts). */
+export const hydrated = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")))
+    .catch(() => false)
+
 /** Fills the guest checkout's 'Delivery Information' form (a Dhaka address unless `values` says otherwise). */
 export async function fillGuestDelivery(form: Locator, values: Partial<Record<string, string>> = {}) {
   const all = {

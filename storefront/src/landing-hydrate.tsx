@@ -13,7 +13,7 @@ function AfterFirstCommit({ onCommit }: { onCommit: () => void }) {
 /**
  * The landing app takes over #root: hydrates the server's HTML when the page
  * came with its data, else renders alone (the confirmation, a page not found).
- * `onReady` runs once it has, after what the shopper typed meanwhile is handed over.
+ * `onReady` runs once it has, after what the shopper typed meanwhile is handed over and rendered.
  */
 export function startLandingApp(onReady: () => void): void {
   const root = document.getElementById("root")
@@ -25,7 +25,10 @@ export function startLandingApp(onReady: () => void): void {
     if (ready) return
     ready = true
     if (hydrating) handOverEdits(root)
-    onReady()
+    // the handed-over values are the form's state only once the render they cause is done (a task
+    // later): a tap held until now (lib/late-start.ts) is made again after it, or it would submit
+    // the form as rendered, empty
+    window.setTimeout(onReady, 0)
   }
   const app = (
     <StrictMode>
