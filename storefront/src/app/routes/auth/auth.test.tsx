@@ -28,7 +28,7 @@ describe("session check and guards (SPEC 2.1, 2.2)", () => {
     const api = fakeApi()
     const answer = holdSessionCheck()
     renderApp("/checkout")
-    expect(await screen.findByText("Loading...")).toBeInTheDocument()
+    expect(await screen.findByText("Loading...", { selector: ".app-loading" })).toBeInTheDocument()
     answer()
     expect(await screen.findByRole("banner")).toBeInTheDocument()
     const [check] = api.callsTo("/api/auth/check-auth")
@@ -42,7 +42,8 @@ describe("session check and guards (SPEC 2.1, 2.2)", () => {
     const answer = holdSessionCheck()
     const { router } = renderApp("/")
     expect(await screen.findByRole("banner")).toBeInTheDocument()
-    expect(screen.queryByText("Loading...")).not.toBeInTheDocument()
+    // the session check's screen, not the product list's own "Loading..." while its products arrive
+    expect(screen.queryByText("Loading...", { selector: ".app-loading" })).not.toBeInTheDocument()
     expect(router.state.location.pathname).toBe("/")
     answer()
     // an admin is sent on once the answer says so (SPEC 2.2)
