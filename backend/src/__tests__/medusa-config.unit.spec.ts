@@ -7,6 +7,11 @@ type Config = {
   modules: Record<string, { resolve?: string; options?: Record<string, unknown> } | boolean>
 }
 
+// Medusa's utilities are loaded once and handed to every fresh load of the config:
+// medusa-config.ts reads the environment itself, so only it needs loading afresh
+// (isolating the utilities too made each load take seconds).
+const medusaUtils: unknown = require("@medusajs/framework/utils")
+
 /** Loads medusa-config.ts afresh with the given environment. */
 function loadConfig(env: Record<string, string | undefined>): Config {
   const saved = { ...process.env }
@@ -17,6 +22,7 @@ function loadConfig(env: Record<string, string | undefined>): Config {
   try {
     let config: Config | undefined
     jest.isolateModules(() => {
+      jest.doMock("@medusajs/framework/utils", () => medusaUtils)
       config = require("../../medusa-config")
     })
     return config!
