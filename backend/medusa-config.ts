@@ -153,6 +153,12 @@ module.exports = defineConfig({
       },
     },
     {
+      // bKash is a payment provider (src/modules/bkash, pp_bkash_bkash) beside Medusa's system
+      // provider that cash on delivery uses; it reads BKASH_* from the environment when it calls bKash.
+      resolve: "@medusajs/medusa/payment",
+      options: { providers: [{ resolve: "./src/modules/bkash", id: "bkash" }] },
+    },
+    {
       resolve: "@medusajs/medusa/file",
       key: Modules.FILE,
       options: { providers: [fileProvider] },

@@ -23,7 +23,8 @@ import type {
   Urgency,
 } from "./landing"
 import type { LandingPageListItem, WithMetaPurchase } from "./meta"
-import type { OrderStatus, PaymentMethod } from "./orders"
+import type { OrderStatus } from "./orders"
+import type { PaymentMethod } from "./payment"
 import type { WithPictures } from "./pictures"
 
 // ---------------------------------------------------------------- entities

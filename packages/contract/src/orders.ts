@@ -15,10 +15,6 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value)
 }
 
-/** Every shop order is cash on delivery. */
-export const PAYMENT_METHOD = "cod"
-export type PaymentMethod = typeof PAYMENT_METHOD
-
 /**
  * The header a client sends with an order attempt (the same value on every
  * retry of that attempt, a new one for a new order): a repeat within 24 hours

@@ -1,0 +1,73 @@
+/**
+ * Paying for an order: cash on delivery, or bKash (Tokenized Checkout) for the
+ * whole order or for the delivery charge in advance with the rest in cash.
+ * The backend's bKash payment provider, the order screens and the forms read
+ * the words and the arithmetic from here.
+ */
+
+/** The environment variables bKash needs; without all of them the shop is cash on delivery only. */
+export const BKASH_SETTINGS = [
+  "BKASH_BASE_URL",
+  "BKASH_APP_KEY",
+  "BKASH_APP_SECRET",
+  "BKASH_USERNAME",
+  "BKASH_PASSWORD",
+] as const
+
+/** bKash's Tokenized Checkout hosts (v1.2.0-beta): the one to put in BKASH_BASE_URL. */
+export const BKASH_SANDBOX_URL = "https://tokenized.sandbox.bka.sh/v1.2.0-beta"
+export const BKASH_LIVE_URL = "https://tokenized.pay.bka.sh/v1.2.0-beta"
+
+/**
+ * How an order is paid: `cod` all in cash on delivery; `bkash_full` all by
+ * bKash before it is sent; `bkash_advance` the delivery charge by bKash before
+ * it is sent, the rest in cash on delivery.
+ */
+export const PAYMENT_METHODS = ["cod", "bkash_full", "bkash_advance"] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value)
+}
+
+/** The two ways bKash pays: the method the provider's payment data carries. */
+export type BkashMethod = Exclude<PaymentMethod, "cod">
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cod: "Cash on delivery",
+  bkash_full: "bKash (full payment)",
+  bkash_advance: "Delivery charge by bKash, the rest in cash",
+}
+
+/** What is paid now by bKash and what is left for the courier to collect, in whole taka. */
+export type PaymentSplit = { dueNow: number; dueOnDelivery: number }
+
+/**
+ * The split of an order's total for a payment method: the delivery charge in
+ * advance never exceeds the total, and nothing is negative.
+ */
+export function paymentSplit(method: PaymentMethod, total: number, deliveryCharge: number): PaymentSplit {
+  const whole = Math.max(0, Math.round(total))
+  if (method === "bkash_full") return { dueNow: whole, dueOnDelivery: 0 }
+  if (method === "bkash_advance") {
+    const advance = Math.min(whole, Math.max(0, Math.round(deliveryCharge)))
+    return { dueNow: advance, dueOnDelivery: whole - advance }
+  }
+  return { dueNow: 0, dueOnDelivery: whole }
+}
+
+/** bKash's `amount` field: taka as text with two decimals ("1250.00"). */
+export function bkashAmount(taka: number): string {
+  return (Math.round(taka * 100) / 100).toFixed(2)
+}
+
+/**
+ * Where an order's bKash payment stands, as the order dialog and list show it:
+ * `awaiting` the order waits for the shopper to pay; `paid` all paid by bKash;
+ * `advance_paid` the advance paid, the rest due in cash; `failed` bKash refused
+ * or the shopper cancelled (the shopper may try again); `expired` unpaid past
+ * the time allowed, the order cancelled and its stock released; `refunded`
+ * what bKash received was paid back (wholly or in part).
+ */
+export const BKASH_STATES = ["awaiting", "paid", "advance_paid", "failed", "expired", "refunded"] as const
+export type BkashState = (typeof BKASH_STATES)[number]
