@@ -211,7 +211,7 @@ describe("the payment provider", () => {
   /** The shop's step after the order is placed: bKash's payment for what is due now. */
   const started = async (data: BkashData, dueNow: number) => {
     const { paymentID, bkashURL } = await created(dueNow)
-    return { ...data, due_now: dueNow, payment_id: paymentID, bkash_url: bkashURL }
+    return { ...data, due_now: dueNow, invoice: "1001", payment_id: paymentID, bkash_url: bkashURL }
   }
 
   it("takes the shopper's method and nothing else from the session data", async () => {
@@ -232,11 +232,48 @@ describe("the payment provider", () => {
     expect(forged.data).toMatchObject({ state: "awaiting", trx_id: null, paid_amount: 0 })
   })
 
-  it("authorizes at once (the order is placed and waits for bKash) and holds no secret in its data", async () => {
+  it("authorization waits for bKash (pending), then captures the full payment bKash confirmed; no secret in its data", async () => {
     const data = await started(await session("bkash_full", 1370), 1370)
+    expect((await provider().authorizePayment({ data })).status).toBe("pending_authorization")
+    fake.approve(data.payment_id!)
+    await client().execute(data.payment_id!)
     const { status, data: authorized } = await provider().authorizePayment({ data })
-    expect(status).toBe("authorized")
+    expect(status).toBe("captured")
+    expect(authorized).toMatchObject({
+      state: "paid",
+      paid_amount: 1370,
+      trx_id: fake.payments.get(data.payment_id!)!.trxID,
+    })
     for (const secret of Object.values(BKASH_ACCOUNT)) expect(JSON.stringify(authorized)).not.toContain(secret)
+  })
+
+  it("the advance is authorized for the order's total once bKash confirmed the delivery charge", async () => {
+    const data = await started(await session("bkash_advance", 1370), 120)
+    fake.approve(data.payment_id!)
+    await client().execute(data.payment_id!)
+    expect(await provider().authorizePayment({ data })).toMatchObject({
+      status: "authorized",
+      data: { state: "advance_paid", paid_amount: 120, amount: 1370 },
+    })
+  })
+
+  it("a session whose data says it was paid is not believed: bKash is asked", async () => {
+    const data = await started(await session("bkash_full", 1370), 1370)
+    const forged = {
+      ...data,
+      state: "paid",
+      trx_id: "BKFORGED01",
+      paid_amount: 1370,
+      paid_at: new Date().toISOString(),
+    }
+    const { status, data: kept } = await provider().authorizePayment({ data: forged })
+    expect(status).toBe("pending_authorization")
+    expect(kept).toMatchObject({ state: "awaiting", trx_id: null, paid_amount: 0 })
+    const none = { ...bkashData({}), trx_id: "BKFORGED01", state: "paid", paid_amount: 5000 }
+    expect(await provider().authorizePayment({ data: none })).toMatchObject({
+      status: "pending_authorization",
+      data: { trx_id: null },
+    })
   })
 
   it("captures nothing bKash has not confirmed, then captures what it confirmed", async () => {
@@ -258,6 +295,13 @@ describe("the payment provider", () => {
     await client().execute(cheap.paymentID)
     const error = await reason(provider().capturePayment({ data: { ...data, payment_id: cheap.paymentID } }))
     expect(error.message).toMatch(/has not paid by bKash yet/)
+    // the same amount paid for another invoice is not this order's payment either
+    const other = await created(1370, "1002")
+    fake.approve(other.paymentID)
+    await client().execute(other.paymentID)
+    expect(await provider().authorizePayment({ data: { ...data, payment_id: other.paymentID } })).toMatchObject({
+      status: "pending_authorization",
+    })
   })
 
   it("the advance: the delivery charge confirmed, then the cash part captured on delivery", async () => {

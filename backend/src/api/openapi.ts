@@ -147,10 +147,26 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/shop/order/create-order",
     summary:
-      "Place a cash-on-delivery order: a guest's (isGuest: true), a landing page's (isGuest: true with landingPageSlug; Bengali messages, delivery 60 inside Dhaka / 120 outside) or the signed-in customer's cart; priced by the server; 409 when stock is short",
+      "Place an order (cash on delivery; or bKash, paymentMethod bkash_full or bkash_advance, when set up: the answer's payment says what to pay now and bKash's page): a guest's (isGuest: true), a landing page's (isGuest: true with landingPageSlug; Bengali messages, delivery 60 inside Dhaka / 120 outside) or the signed-in customer's cart; priced by the server; 409 when stock is short",
     tag: "shop",
     auth: "none",
     body: z.union([GuestOrderSchema, LandingOrderSchema, CustomerOrderSchema]),
+  },
+  {
+    method: "get",
+    path: "/api/shop/order/bkash/callback/{orderId}",
+    summary:
+      "Where bKash sends the shopper back (?paymentID=...&status=success|failure|cancel): a trigger, never proof; the order's own bKash payment is executed or read back from bKash, recorded once, then 303 to /payment/bkash/{orderId}?result=paid|advance_paid|failed|cancelled|pending",
+    tag: "shop",
+    auth: "none",
+  },
+  {
+    method: "post",
+    path: "/api/shop/order/bkash/pay/{orderId}",
+    summary:
+      "bKash's page for an order waiting to be paid by bKash: the one made while it waits, a new one after a failure or a cancel; the amount is the order's own; 404 for an order not paid by bKash",
+    tag: "shop",
+    auth: "none",
   },
   {
     method: "get",

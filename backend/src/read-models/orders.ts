@@ -1,6 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { COURIER_LABELS, type CourierInfo, type Order } from "@shop/contract"
+import {
+  BKASH_STATES,
+  COURIER_LABELS,
+  type CourierInfo,
+  isPaymentMethod,
+  type Order,
+  type OrderBkash,
+  paymentSplit,
+} from "@shop/contract"
 import { pgConnection, type PgRows } from "../lib/pg"
 import { courierOfProviderId, type ParcelRecord } from "../modules/couriers"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
@@ -24,6 +32,10 @@ const FIELDS = [
   "delivery_area",
   "delivery_charge",
   "total",
+  "payment_method",
+  "payment_state",
+  "amount_paid",
+  "bkash_trx_id",
   "stock_taken",
   "created_at",
   "order.id",
@@ -60,6 +72,11 @@ type Row = {
   delivery_area: string | null
   delivery_charge: number
   total: number
+  /** absent in rows read before the column existed: cash on delivery */
+  payment_method?: string | null
+  payment_state?: string | null
+  amount_paid?: number | null
+  bkash_trx_id?: string | null
   created_at: string | Date
   order?: {
     id: string
@@ -127,6 +144,21 @@ export function courierOf(fulfilments: CourierFulfilment[] | null | undefined): 
   }
 }
 
+/** A bKash order's payment as the shop recorded it; nothing for cash on delivery. */
+function bkashOf(row: Row): { bkash?: OrderBkash } {
+  const method = row.payment_method
+  if (method !== "bkash_full" && method !== "bkash_advance") return {}
+  const state = (BKASH_STATES as readonly string[]).includes(row.payment_state ?? "") ? row.payment_state : "awaiting"
+  return {
+    bkash: {
+      state: state as OrderBkash["state"],
+      dueNow: paymentSplit(method, Number(row.total), Number(row.delivery_charge)).dueNow,
+      paid: Number(row.amount_paid ?? 0),
+      trxId: row.bkash_trx_id ?? null,
+    },
+  }
+}
+
 export function toShopOrderView(row: Row): Order {
   const username = row.order?.customer ? customerName(row.order.customer) : ""
   return {
@@ -153,7 +185,8 @@ export function toShopOrderView(row: Row): Order {
     landingPageSlug: row.landing_page_slug,
     deliveryArea: row.delivery_area,
     deliveryCharge: Number(row.delivery_charge),
-    paymentMethod: "cod",
+    paymentMethod: isPaymentMethod(row.payment_method) ? row.payment_method : "cod",
+    ...bkashOf(row),
     courier: courierOf(row.order?.fulfillments),
   }
 }

@@ -2,8 +2,10 @@ import { Modules } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import {
   acquireLockStep,
+  authorizePaymentSessionStep,
   createOrdersStep,
   createPaymentCollectionsStep,
+  createPaymentSessionStep,
   createRemoteLinkStep,
   emitEventStep,
   releaseLockStep,
@@ -14,12 +16,15 @@ import {
   orderContact,
   STORE_CURRENCY,
   type AddressFields,
+  type PaymentMethod,
 } from "@shop/contract"
 import { splitName } from "../lib/person-name"
+import { BKASH_PROVIDER_ID } from "../modules/bkash"
 import { cartRequestKey } from "../modules/shop-order/order-request"
 import type { OrderRequestKey } from "../modules/shop-order/service"
 import { toShopOrderView } from "../read-models/orders"
 import { customerName } from "../read-models/users"
+import { choosePaymentStep } from "./steps/bkash-payment"
 import { closeCartStep } from "./steps/close-cart"
 import { countLandingOrderStep } from "./steps/count-landing-order"
 import { createShopOrderStep } from "./steps/create-shop-order"
@@ -40,7 +45,8 @@ export type { PlaceShopOrderInput }
 /**
  * One order for every channel (shop checkout, signed-in or guest, and landing
  * pages): priced from the catalog, stock taken atomically, a Medusa order with
- * a cash-on-delivery payment collection, and the shop's record with its number.
+ * its payment collection (cash on delivery, or a bKash session waiting for
+ * the shopper to pay), and the shop's record with its number.
  * Any failure undoes the steps before it. A process killed half-way runs no
  * undo: the stock take leaves a hold that recording the order consumes, and
  * the recovery job returns the units of a hold left behind and removes its
@@ -81,6 +87,11 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   }))
   refuseBlocklistedStep(guardInput)
 
+  // cash on delivery, or bKash (refused here, before anything is taken, when bKash is not set up)
+  const payment = choosePaymentStep(
+    transform({ input }, ({ input }) => ({ payment_method: input.payment_method, language: input.language }))
+  )
+
   const priced = priceShopOrderStep({
     items: input.items,
     delivery_area: input.delivery_area,
@@ -106,8 +117,8 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   const guestCustomerId = createNativeGuestCustomerStep(guest)
 
   const orderData = transform(
-    { input, contact, priced, taken, guestCustomerId },
-    ({ input, contact, priced, taken, guestCustomerId }) => {
+    { input, contact, priced, taken, guestCustomerId, payment },
+    ({ input, contact, priced, taken, guestCustomerId, payment }) => {
       const address = {
         ...splitName(contact.name),
         address_1: input.address.address,
@@ -144,7 +155,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
               is_tax_inclusive: true,
             },
           ],
-          metadata: { payment_method: "cod" },
+          metadata: { payment_method: payment.method },
         },
       ]
     }
@@ -162,31 +173,49 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
     { [Modules.ORDER]: { order_id: orderId }, [Modules.PAYMENT]: { payment_collection_id: collections[0].id } },
   ])
   createRemoteLinkStep(paymentLink).config({ name: "order-payment-collection-link" })
+  // bKash: the collection's session with the bKash provider, its authorization deferred until bKash
+  // confirms the money (the order waits, Medusa shows its payment as awaited: workflows/bkash-payment.ts)
+  when("bkash-session", { payment }, ({ payment }) => payment.method !== "cod").then(() => {
+    const session = createPaymentSessionStep(
+      transform({ collections, priced, payment }, ({ collections, priced, payment }) => ({
+        payment_collection_id: collections[0].id,
+        provider_id: BKASH_PROVIDER_ID,
+        currency_code: STORE_CURRENCY,
+        amount: priced.total,
+        data: { method: payment.method },
+      }))
+    )
+    authorizePaymentSessionStep(transform({ session }, ({ session }) => ({ id: session.id, context: {} })))
+  })
 
-  const record = transform({ input, contact, priced, orderId }, ({ input, contact, priced, orderId }) => ({
-    order_id: orderId,
-    is_guest: input.is_guest,
-    guest_name: input.guest_name ?? null,
-    guest_email: input.is_guest ? (input.email ?? null) : null,
-    guest_phone: input.is_guest ? contact.phone : null,
-    phone: contact.phone,
-    customer_id: input.customer_id ?? null,
-    cart_id: input.cart_id ?? null,
-    landing_page_slug: input.landing_page_slug ?? null,
-    address: {
-      name: contact.name,
-      address: input.address.address,
-      city: input.address.city,
-      pincode: input.address.pincode,
-      number: contact.address_phone,
-      notes: input.address.notes,
-    },
-    delivery_area: input.delivery_area,
-    delivery_charge: priced.delivery_charge,
-    total: priced.total,
-    // the requests this order answers (unique: one key never places two orders), and its cart's
-    requests: [...(input.requests ?? []), ...(input.cart_id ? [cartRequestKey(input.cart_id)] : [])],
-  }))
+  const record = transform(
+    { input, contact, priced, orderId, payment },
+    ({ input, contact, priced, orderId, payment }) => ({
+      order_id: orderId,
+      is_guest: input.is_guest,
+      guest_name: input.guest_name ?? null,
+      guest_email: input.is_guest ? (input.email ?? null) : null,
+      guest_phone: input.is_guest ? contact.phone : null,
+      phone: contact.phone,
+      customer_id: input.customer_id ?? null,
+      cart_id: input.cart_id ?? null,
+      landing_page_slug: input.landing_page_slug ?? null,
+      address: {
+        name: contact.name,
+        address: input.address.address,
+        city: input.address.city,
+        pincode: input.address.pincode,
+        number: contact.address_phone,
+        notes: input.address.notes,
+      },
+      delivery_area: input.delivery_area,
+      delivery_charge: priced.delivery_charge,
+      total: priced.total,
+      payment_method: payment.method,
+      // the requests this order answers (unique: one key never places two orders), and its cart's
+      requests: [...(input.requests ?? []), ...(input.cart_id ? [cartRequestKey(input.cart_id)] : [])],
+    })
+  )
   const shopOrder = createShopOrderStep(record)
   const risk = transform({ guarded, orderId }, ({ guarded, orderId }) => ({ ...guarded, order_id: orderId }))
   recordOrderRiskStep(risk)
@@ -289,13 +318,20 @@ export const placeGuestOrderWorkflow = createWorkflow(
  */
 export const placeCustomerOrderWorkflow = createWorkflow(
   "place-customer-order",
-  (input: { customer_id: string; address_id: string; client_address?: string | null; request?: OrderRequest }) => {
+  (input: {
+    customer_id: string
+    address_id: string
+    client_address?: string | null
+    payment_method?: PaymentMethod
+    request?: OrderRequest
+  }) => {
     const keys = transform({ input }, ({ input }) => keysOf(input.request, `customer-checkout:${input.customer_id}`))
     const result = placeOnce(keys, () => {
       const resolved = resolveCustomerCheckoutStep(input)
       const order = transform({ resolved, input }, ({ resolved, input }) => ({
         ...resolved,
         client_address: input.client_address ?? null,
+        payment_method: input.payment_method,
         requests: requestsOf(input.request),
       }))
       return placeShopOrderWorkflow.runAsStep({ input: order })

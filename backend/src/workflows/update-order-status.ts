@@ -8,6 +8,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { COURIER_CLOSED_STATUSES } from "@shop/contract"
 import { productChanges } from "../lib/public-cache"
+import { type CollectionRow, settleBkashOnDeliveryStep } from "./steps/bkash-payment"
 import { changeOrderStatusStep } from "./steps/change-order-status"
 import { syncNativeOrderStep, type NativeOrderInput } from "./steps/native-order-state"
 import { publishPublicCacheStep } from "./steps/public-cache"
@@ -42,17 +43,38 @@ export const updateShopOrderStatusWorkflow = createWorkflow("update-shop-order-s
   })
   const { data: orders } = useQueryGraphStep({
     entity: "order",
-    fields: ["id", "payment_collections.id", "payment_collections.status"],
+    fields: [
+      "id",
+      "payment_collections.id",
+      "payment_collections.status",
+      "payment_collections.amount",
+      "payment_collections.payments.id",
+      "payment_collections.payments.amount",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
+    ],
     filters: { id: input.order_id },
   })
   const unpaid = transform(
     { orders },
     ({ orders }) =>
-      ((orders[0] as { payment_collections?: { id: string; status: string }[] })?.payment_collections ?? []).find(
+      ((orders[0] as { payment_collections?: CollectionRow[] })?.payment_collections ?? []).find(
         (pc) => pc.status !== "completed" && pc.status !== "canceled"
       ) ?? null
   )
-  when({ input, unpaid }, ({ input, unpaid }) => input.status === "delivered" && !!unpaid).then(() => {
+  // a bKash order: the rest of its bKash payment captured (or, never paid by bKash, all of it as cash)
+  const bkash = when({ input, unpaid }, ({ input, unpaid }) => input.status === "delivered" && !!unpaid).then(() =>
+    settleBkashOnDeliveryStep(
+      transform({ input, unpaid }, ({ input, unpaid }) => ({ collection: unpaid, captured_by: input.admin_id }))
+    )
+  )
+  when(
+    { input, unpaid, bkash },
+    ({ input, unpaid, bkash }) => input.status === "delivered" && !!unpaid && !bkash?.settled
+  ).then(() => {
     const pay = transform({ input, unpaid }, ({ input, unpaid }) => ({
       order_id: input.order_id,
       payment_collection_id: unpaid!.id,

@@ -24,7 +24,7 @@ import type {
 } from "./landing"
 import type { LandingPageListItem, WithMetaPurchase } from "./meta"
 import type { OrderStatus } from "./orders"
-import type { PaymentMethod } from "./payment"
+import type { BkashOutcome, OrderBkash, OrderPayment, PaymentMethod } from "./payment"
 import type { WithPictures } from "./pictures"
 
 // ---------------------------------------------------------------- entities
@@ -74,6 +74,8 @@ export type Order = {
   deliveryArea: DeliveryArea | (string & {}) | null
   deliveryCharge: number
   paymentMethod: PaymentMethod
+  /** An order paid by bKash: where its payment stands (absent for cash on delivery). */
+  bkash?: OrderBkash
   /** The parcel, once the order is booked with a courier; null before. */
   courier: CourierInfo | null
   /** What the fake-order guard found: admin answers only, never a shopper's. */
@@ -145,6 +147,8 @@ export type GuestOrderRequest = {
   landingPageSlug?: "" | null
   cartItems: OrderLineRequest[]
   addressInfo: [AddressFields | (Partial<AddressFields> & Pick<AddressFields, "address" | "city" | "pincode">)]
+  /** cash on delivery when left out; bKash only when the shop has it set up */
+  paymentMethod?: PaymentMethod
 } & Record<string, unknown>
 
 /** A landing page's cash-on-delivery order (SPEC.md section 3, "Guest order payload"). */
@@ -165,6 +169,8 @@ export type LandingOrderRequest = {
    */
   fbclid?: string
   eventSourceUrl?: string
+  /** cash on delivery when left out; bKash only when the shop has it set up */
+  paymentMethod?: PaymentMethod
 } & Record<string, unknown>
 
 /** A signed-in shopper's order from their server cart and a saved address. */
@@ -173,11 +179,24 @@ export type CustomerOrderRequest = {
   userId: string
   cartId?: string
   addressInfo: { addressId: string }
+  /** cash on delivery when left out; bKash only when the shop has it set up */
+  paymentMethod?: PaymentMethod
 } & Record<string, unknown>
 
 export type CreateOrderRequest = GuestOrderRequest | LandingOrderRequest | CustomerOrderRequest
 /** POST /api/shop/order/create-order. */
-export type CreateOrderAnswer = DataAnswer<Order> & { confirmation: OrderConfirmation } & WithPictures
+export type CreateOrderAnswer = DataAnswer<Order> & { confirmation: OrderConfirmation } & WithPictures & {
+    /** an order paid by bKash: what to pay now and where (the shopper is sent to bkashURL) */
+    payment?: OrderPayment
+  }
+/** POST /api/shop/order/bkash/pay/{orderId}: bKash's page for the order again (after a failure or a cancel). */
+export type BkashPayAnswer = DataAnswer<OrderPayment>
+/**
+ * GET /api/shop/order/bkash/callback/{orderId}?paymentID=...&status=...: where
+ * bKash sends the shopper back; answered with a redirect to the storefront's
+ * /payment/bkash/{orderId}?result=<BkashOutcome>.
+ */
+export type BkashReturn = { result: BkashOutcome }
 /** GET /api/shop/order/get-orders/{userId}. */
 export type OrdersAnswer = DataAnswer<Order[]>
 /** GET /api/shop/order/get-order-details/{orderId}, and POST /api/admin/incomplete-orders/{id}/convert. */

@@ -71,3 +71,59 @@ export function bkashAmount(taka: number): string {
  */
 export const BKASH_STATES = ["awaiting", "paid", "advance_paid", "failed", "expired", "refunded"] as const
 export type BkashState = (typeof BKASH_STATES)[number]
+
+/** The refusal of a payment method that does not exist (English, and Bengali for landing pages). */
+export const PAYMENT_METHOD_INVALID = {
+  en: "paymentMethod must be cod, bkash_full or bkash_advance",
+  bn: "পেমেন্ট পদ্ধতি হবে cod, bkash_full অথবা bkash_advance",
+} as const
+
+/** The refusal of a bKash order when the shop has no bKash account set up (English, and Bengali for landing pages). */
+export const BKASH_UNAVAILABLE_MESSAGES = {
+  en: "bKash payment is not available right now. Please choose cash on delivery.",
+  bn: "এই মুহূর্তে বিকাশ পেমেন্ট চালু নেই। অনুগ্রহ করে ক্যাশ অন ডেলিভারি বেছে নিন।",
+} as const
+
+/**
+ * How a shopper's trip to bKash ended, as the shop tells it when they come
+ * back: `paid` all paid, `advance_paid` the advance paid (the rest in cash),
+ * `failed` bKash refused the payment, `cancelled` the shopper cancelled on
+ * bKash's page, `pending` bKash could not be asked just now (the shop asks
+ * again; the shopper should not pay twice). The order stays placed, waiting,
+ * after the last three.
+ */
+export const BKASH_OUTCOMES = ["paid", "advance_paid", "failed", "cancelled", "pending"] as const
+export type BkashOutcome = (typeof BKASH_OUTCOMES)[number]
+
+/** What an order's answer says about paying it by bKash. */
+export type OrderPayment = {
+  method: BkashMethod
+  /** taka to pay now by bKash, and in cash on delivery */
+  dueNow: number
+  dueOnDelivery: number
+  /** bKash's page to pay on (null when bKash could not be reached: the shopper may try again) */
+  bkashURL: string | null
+  /** bKash confirmed the payment already (a repeated request for a paid order) */
+  paid: boolean
+  /** why there is no page (bKash's own words, or that it cannot be reached) */
+  problem?: string
+}
+
+/** The storefront's page a shopper lands on back from bKash (`?result=` a BkashOutcome). */
+export const BKASH_RETURN_PATH = "/payment/bkash/:orderId"
+
+/** Where an order's bKash payment stands, as the order's answers carry it (the order dialog and list show it). */
+export type OrderBkash = {
+  state: BkashState
+  /** taka asked of bKash (the total, or the delivery charge in advance) */
+  dueNow: number
+  /** taka bKash confirmed it received (less what was refunded through it) */
+  paid: number
+  /** bKash's transaction id once paid */
+  trxId: string | null
+}
+
+/** What the courier is to collect: the total less what bKash already received. */
+export function cashToCollect(total: number, bkash?: Pick<OrderBkash, "paid"> | null): number {
+  return Math.max(0, Math.round(total - (bkash?.paid ?? 0)))
+}

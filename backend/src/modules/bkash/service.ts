@@ -41,6 +41,8 @@ export type BkashData = {
   method: BkashMethod
   /** the order's total in taka */
   amount: number
+  /** the order's number, bKash's merchantInvoiceNumber: a bKash payment for another invoice is not this order's */
+  invoice: string | null
   /** what bKash is asked for (the total, or the delivery charge in advance); set when bKash's payment is created */
   due_now: number | null
   state: BkashState
@@ -71,6 +73,7 @@ export function bkashData(raw: Record<string, unknown> | undefined): BkashData {
     method,
     amount: number(data.amount),
     due_now: data.due_now == null ? null : number(data.due_now),
+    invoice: string(data.invoice),
     state: (string(data.state) as BkashState | null) ?? "awaiting",
     payment_id: string(data.payment_id),
     bkash_url: string(data.bkash_url),
@@ -82,10 +85,19 @@ export function bkashData(raw: Record<string, unknown> | undefined): BkashData {
   }
 }
 
+/** The data with nothing that says "paid" (what only bKash's own answer may set). */
+export function unpaid(data: BkashData): BkashData {
+  const state = data.state === "failed" || data.state === "expired" ? data.state : "awaiting"
+  return { ...data, state, trx_id: null, paid_amount: 0, paid_at: null, refunded_amount: 0, refunds: [] }
+}
+
 /** Whether bKash's payment is complete for at least what the shop asked for (the shop's own figure, never bKash's). */
 export function isPaidInFull(data: BkashData, payment: BkashPayment): boolean {
   return (
-    payment.transactionStatus === "Completed" && !!payment.trxID && payment.amount + 0.005 >= (data.due_now ?? Infinity)
+    payment.transactionStatus === "Completed" &&
+    !!payment.trxID &&
+    payment.amount + 0.005 >= (data.due_now ?? Infinity) &&
+    (!data.invoice || payment.merchantInvoiceNumber === data.invoice)
   )
 }
 
@@ -105,12 +117,14 @@ export function withPaid(data: BkashData, payment: BkashPayment): BkashData {
  * the order, paid one of two ways (the contract's PAYMENT_METHODS): all by
  * bKash, or the delivery charge by bKash and the rest in cash on delivery.
  *
- * The order is placed before the shopper pays: authorizing a session means
- * "the order may be placed and waits for bKash" (like cash on delivery, whose
- * money also comes later), and nothing is captured until bKash itself
- * confirms the money: a capture asks bKash when the payment is not yet known
- * to be paid. With the advance, the cash part is captured on delivery once the
- * advance was paid. Refunds go back through bKash, up to what bKash received.
+ * The order is placed before the shopper pays, its session pending
+ * authorization (Medusa's deferred authorization: the order's payment shows as
+ * awaited). The shop creates bKash's payment for what is due now and keeps
+ * its id in the session; when the shopper comes back, the shop executes it and
+ * authorizes the session, which asks bKash again: the full payment is then
+ * captured, the advance authorized for the order's total with the advance
+ * captured at once and the cash part on delivery. Refunds go back through
+ * bKash, up to what bKash received.
  */
 export default class BkashPaymentProviderService extends AbstractPaymentProvider<Record<string, never>> {
   static identifier = "bkash"
@@ -146,20 +160,37 @@ export default class BkashPaymentProviderService extends AbstractPaymentProvider
   }
 
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const data = bkashData(input.data)
+    const data = unpaid(bkashData(input.data))
     const chosen = input.data?.method
     const method = chosen === "bkash_advance" || chosen === "bkash_full" ? chosen : data.method
-    return { data: { ...data, method, amount: toTaka(input.amount) }, status: PaymentSessionStatus.PENDING }
+    return {
+      data: { ...data, method, amount: toTaka(input.amount) },
+      // a session whose bKash payment exists waits for bKash (deferred authorization), as after placing the order
+      status: data.payment_id ? PaymentSessionStatus.PENDING_AUTHORIZATION : PaymentSessionStatus.PENDING,
+    }
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     return { data: input.data }
   }
 
-  /** The order may be placed: it waits for the shopper to pay by bKash. */
+  /**
+   * Deferred authorization: until bKash itself confirms the shop's payment for
+   * at least what the shop asked for, the session stays pending (the order is
+   * placed and Medusa shows its payment as awaited, no Payment exists); once it
+   * does, the full payment is captured at once and the advance authorized for
+   * the whole order (its cash part is captured on delivery). Nothing in the
+   * session's data is taken as proof: what says "paid" is dropped and asked again.
+   */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const data = bkashData(input.data)
-    return { data, status: PaymentSessionStatus.AUTHORIZED }
+    const data = unpaid(bkashData(input.data))
+    if (!data.payment_id) return { data, status: PaymentSessionStatus.PENDING_AUTHORIZATION }
+    const payment = await this.client().status(data.payment_id)
+    if (!isPaidInFull(data, payment)) return { data, status: PaymentSessionStatus.PENDING_AUTHORIZATION }
+    return {
+      data: withPaid(data, payment),
+      status: data.method === "bkash_full" ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED,
+    }
   }
 
   /**

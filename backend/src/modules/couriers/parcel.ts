@@ -1,5 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { addressLine, normalizeBdPhone, recipientName, type CourierBookingRequest, type Order } from "@shop/contract"
+import {
+  addressLine,
+  cashToCollect,
+  normalizeBdPhone,
+  recipientName,
+  type CourierBookingRequest,
+  type Order,
+} from "@shop/contract"
 
 /**
  * What the shop hands a courier provider to book (the fulfilment's `data`),
@@ -88,7 +95,8 @@ export function parcelOf(order: Order, request: CourierBookingRequest): Parcel {
     recipient_name: name.slice(0, 100),
     recipient_phone: phone,
     recipient_address: place.slice(0, 250),
-    cod_amount: order.TotalAmount,
+    // what bKash already received (an advance, a full payment) is not collected again
+    cod_amount: cashToCollect(order.TotalAmount, order.bkash),
     item_quantity: order.cartItems.reduce((sum, item) => sum + item.quantity, 0),
     item_description:
       description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION - 1)}…` : description,

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PAGE_PATHS } from "@shop/contract"
+import { publicBaseUrl } from "../../lib/public-url"
 import { defaultMetaPixelId, META_EVENTS_MODULE } from "../../modules/meta-events"
 import type MetaEventsModuleService from "../../modules/meta-events/service"
 
@@ -20,8 +21,7 @@ const events = (container: MedusaContainer) => container.resolve<MetaEventsModul
 
 /** A landing page's public address (PUBLIC_URL, else the storefront on this machine), for orders that did not send theirs. */
 function pageUrl(slug: string): string {
-  const base = (process.env.PUBLIC_URL || `http://localhost:${process.env.STOREFRONT_PORT || 5173}`).replace(/\/+$/, "")
-  return `${base}${PAGE_PATHS.landing.replace(":slug", encodeURIComponent(slug))}`
+  return `${publicBaseUrl()}${PAGE_PATHS.landing.replace(":slug", encodeURIComponent(slug))}`
 }
 
 export type RecordPurchaseTrackingInput = {

@@ -1,4 +1,4 @@
-import type { DeliveryArea } from "@shop/contract"
+import type { DeliveryArea, PaymentMethod } from "@shop/contract"
 import type { OrderRequestKey } from "../../modules/shop-order/service"
 import type { OrderLineInput } from "./price-shop-order"
 
@@ -28,6 +28,8 @@ export type PlaceShopOrderInput = {
   requests?: OrderRequestKey[]
   /** The total the shopper was shown (a /store cart's): an order priced otherwise is refused (steps/price-shop-order.ts). */
   shown_total?: number | null
+  /** How the shopper pays (default cash on delivery); bKash is refused when it is not set up. */
+  payment_method?: PaymentMethod
   /** Staff place it for a shopper (a converted landing draft): the shopper's order limit does not apply. */
   placed_by_staff?: boolean
 }

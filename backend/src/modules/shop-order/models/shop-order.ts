@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { ORDER_STATUSES } from "@shop/contract"
+import { ORDER_STATUSES, PAYMENT_METHODS } from "@shop/contract"
 
 /**
  * What the shop knows about a Medusa order beyond Medusa's own fields: its
@@ -28,6 +28,13 @@ const ShopOrder = model
     delivery_area: model.text().nullable(),
     delivery_charge: model.number().default(0),
     total: model.number(),
+    /** How it is paid: cash on delivery, or bKash in full or the delivery charge in advance (the payment is Medusa's). */
+    payment_method: model.enum([...PAYMENT_METHODS]).default("cod"),
+    /** A bKash order's payment as Medusa's payment holds it (the contract's BKASH_STATES), kept here for the lists. */
+    payment_state: model.text().nullable(),
+    /** Taka bKash confirmed it received, less refunds through it: the courier collects the rest. */
+    amount_paid: model.number().default(0),
+    bkash_trx_id: model.text().nullable(),
     /** False while cancelled: the order's units are back in stock. */
     stock_taken: model.boolean().default(true),
   })

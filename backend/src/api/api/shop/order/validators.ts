@@ -8,6 +8,8 @@ import {
   isFbclid,
   MAX_META_CLICK_ID,
   normalizeBdPhone,
+  PAYMENT_METHOD_INVALID,
+  PAYMENT_METHODS,
   type CustomerOrderRequest,
   type GuestOrderRequest,
   type LandingOrderRequest,
@@ -22,6 +24,9 @@ const optionalEmail = (message: string) =>
   capped(254)
     .trim()
     .refine((v) => v === "" || isEmail(v), message)
+
+/** How the shopper pays: cash on delivery when left out (bKash is refused later when it is not set up). */
+const paymentMethod = (message: string) => z.enum(PAYMENT_METHODS, { error: message }).optional()
 
 const quantity = z
   .number({ error: "Quantity must be a whole number" })
@@ -60,6 +65,7 @@ export const GuestOrderSchema = z
         { error: FILL_IN }
       )
       .length(1, FILL_IN),
+    paymentMethod: paymentMethod(PAYMENT_METHOD_INVALID.en),
   })
   .loose()
   // shop checkout needs the email too (SPEC.md section 5)
@@ -142,6 +148,7 @@ export const LandingOrderSchema = z
       .length(1, BN_MESSAGES.fillAll),
     fbclid,
     eventSourceUrl,
+    paymentMethod: paymentMethod(PAYMENT_METHOD_INVALID.bn),
   })
   .loose()
   .transform((body) => ({ ...body, deliveryArea: body.deliveryArea ?? deliveryAreaOf(body.addressInfo[0].city) }))
@@ -159,6 +166,7 @@ export const CustomerOrderSchema = z
         }
       )
       .loose(),
+    paymentMethod: paymentMethod(PAYMENT_METHOD_INVALID.en),
   })
   .loose()
 

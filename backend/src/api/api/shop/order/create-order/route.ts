@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { startBkashPayment } from "#app/api/utils/bkash"
 import { orderRequestOf, retryWhenPlacedElsewhere } from "#app/api/utils/idempotency"
 import { metaTrackingOf } from "#app/api/utils/meta-tracking"
 import { picturesOfConfirmation } from "#app/api/utils/pictures"
@@ -36,6 +37,7 @@ function place(req: MedusaRequest<Body>) {
       landing_page_slug: body.landingPageSlug,
       delivery_area: body.deliveryArea,
       address: { name: body.guestName, ...body.addressInfo[0], number: body.guestPhone },
+      payment_method: body.paymentMethod,
     }
     return placeLandingOrderWorkflow(req.scope).run({
       input: {
@@ -56,12 +58,13 @@ function place(req: MedusaRequest<Body>) {
       address: { name: body.guestName, ...body.addressInfo[0] },
       // decided by the server from the city (SPEC.md section 4), charged as on landing pages
       delivery_area: deliveryAreaOf(body.addressInfo[0].city),
+      payment_method: body.paymentMethod,
     }
     return placeGuestOrderWorkflow(req.scope).run({
       input: { order: { ...order, client_address: clientAddress(req) }, request: orderRequestOf(req, "guest", order) },
     })
   }
-  const order = { customer_id: body.userId, address_id: body.addressInfo.addressId }
+  const order = { customer_id: body.userId, address_id: body.addressInfo.addressId, payment_method: body.paymentMethod }
   return placeCustomerOrderWorkflow(req.scope).run({
     input: {
       ...order,
@@ -74,6 +77,8 @@ function place(req: MedusaRequest<Body>) {
 export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
   const { result } = await retryWhenPlacedElsewhere(() => place(req))
   const order = result.view
+  // an order paid by bKash: bKash's page for what is due now (the same one for a repeated request)
+  const payment = order.paymentMethod === "cod" ? undefined : await startBkashPayment(req.scope, result.order_id)
   // what the confirmation page shows (SPEC.md section 3)
   const confirmation = orderConfirmation(order)
   res.status(201).json({
@@ -82,5 +87,6 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
     data: order,
     confirmation,
     ...(await picturesOfConfirmation(req.scope, confirmation)),
+    ...(payment && { payment }),
   } satisfies CreateOrderAnswer)
 }

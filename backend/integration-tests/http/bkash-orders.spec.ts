@@ -1,0 +1,348 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  BKASH_UNAVAILABLE_MESSAGES,
+  cashToCollect,
+  type CreateOrderAnswer,
+  type Order,
+  PAYMENT_METHOD_INVALID,
+  type Product,
+} from "@shop/contract"
+import { BkashClient } from "../../src/modules/bkash/client"
+import seed from "../../src/scripts/seed"
+import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
+import { bkashEnv, FakeBkash } from "../utils/fake-bkash"
+import { shopIntegrationTestRunner } from "../utils/runner"
+import { ADMIN, anyStatus, loginAs } from "../utils/session"
+
+jest.setTimeout(240_000)
+
+/**
+ * Orders paid by bKash through the shop's own doors (the landing page's form
+ * and the guest checkout), against the real backend and a fake bKash that
+ * follows its documented requests and answers: placed first and waiting, paid
+ * on bKash's page, confirmed only by bKash itself, once.
+ */
+shopIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const fake = new FakeBkash()
+    let product: Product
+    let phoneSeq = 0
+    let env: Record<string, string>
+
+    beforeAll(async () => {
+      env = bkashEnv(await fake.start())
+      await seed({ container: getContainer(), args: [] } as never)
+    })
+    afterAll(async () => {
+      for (const name of Object.keys(env)) delete process.env[name]
+      await fake.stop()
+    })
+    beforeEach(async () => {
+      Object.assign(process.env, env)
+      BkashClient.forgetTokens()
+      fake.reset()
+      // the demo landing page's own product (a landing page sells only its product)
+      product = (await api.get(`/api/landing/${DEMO_LANDING_PAGE.slug}`)).data.data.productId as Product
+    })
+
+    const newPhone = () => `0171${String(6000000 + ++phoneSeq).padStart(7, "0")}`
+    const price = (p: Product) => (Number(p.saleprice) > 0 ? Number(p.saleprice) : Number(p.price))
+
+    /** A landing page's order (Bengali), outside Dhaka: ৳120 delivery. */
+    const landingOrder = (paymentMethod?: string, quantity = 1) =>
+      api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          landingPageSlug: DEMO_LANDING_PAGE.slug,
+          guestName: "রহিম",
+          guestPhone: newPhone(),
+          deliveryArea: "outside",
+          cartItems: [{ productId: product._id, quantity }],
+          addressInfo: [{ address: "বাড়ি ১২, রোড ৩", city: "Rajshahi" }],
+          ...(paymentMethod && { paymentMethod }),
+        },
+        anyStatus
+      )
+    const guestOrder = (paymentMethod: string) =>
+      api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          guestName: "Karim",
+          guestEmail: "karim@example.com",
+          guestPhone: newPhone(),
+          cartItems: [{ productId: product._id, quantity: 2 }],
+          addressInfo: [{ address: "House 1, Road 2", city: "Dhaka", pincode: "1209", number: "", notes: "" }],
+          paymentMethod,
+        },
+        anyStatus
+      )
+    const callback = (orderId: string, paymentID: string, status = "success") =>
+      api.get(`/api/shop/order/bkash/callback/${orderId}?paymentID=${paymentID}&status=${status}`, {
+        ...anyStatus,
+        maxRedirects: 0,
+      })
+    const resultOf = (res: { status: number; headers: Record<string, unknown> }) => {
+      expect(res.status).toBe(303)
+      const location = new URL(String(res.headers.location), "http://shop.test")
+      return { path: location.pathname, result: location.searchParams.get("result") }
+    }
+    /** What Medusa holds about the order's payment: the collection, its sessions and payments with their captures. */
+    const medusaPayment = async (orderId: string) => {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: [
+          "id",
+          "payment_collections.amount",
+          "payment_collections.status",
+          "payment_collections.payment_sessions.provider_id",
+          "payment_collections.payment_sessions.status",
+          "payment_collections.payment_sessions.data",
+          "payment_collections.payments.amount",
+          "payment_collections.payments.provider_id",
+          "payment_collections.payments.captures.amount",
+        ],
+        filters: { id: orderId },
+      })
+      type Row = {
+        payment_collections: {
+          amount: number
+          status: string
+          payment_sessions: { provider_id: string; status: string; data: Record<string, unknown> }[]
+          payments: { amount: number; provider_id: string; captures: { amount: number }[] }[]
+        }[]
+      }
+      const row = data[0] as unknown as Row
+      const collection = row.payment_collections[0]
+      return {
+        collection,
+        session: collection.payment_sessions[0],
+        payments: collection.payments,
+        captured: collection.payments.flatMap((p) => p.captures).reduce((sum, c) => sum + Number(c.amount), 0),
+      }
+    }
+
+    it("the delivery charge in advance: order placed and waiting, bKash asked for ৳120 under the order's number", async () => {
+      const res = await landingOrder("bkash_advance")
+      expect(res.status).toBe(201)
+      const answer = res.data as CreateOrderAnswer
+      const total = price(product) + 120
+      expect(answer.data.paymentMethod).toBe("bkash_advance")
+      expect(answer.payment).toEqual({
+        method: "bkash_advance",
+        dueNow: 120,
+        dueOnDelivery: total - 120,
+        bkashURL: expect.stringMatching(/\/pay\?paymentID=TR0011/),
+        paid: false,
+      })
+      const [create] = fake.calls("create")
+      expect(create.body).toMatchObject({
+        amount: "120.00",
+        merchantInvoiceNumber: answer.data.orderNumber,
+        payerReference: answer.data.guestPhone,
+        callbackURL: expect.stringMatching(new RegExp(`/api/shop/order/bkash/callback/${answer.data._id}$`)),
+      })
+      const medusa = await medusaPayment(answer.data._id)
+      expect(Number(medusa.collection.amount)).toBe(total)
+      expect(medusa.session).toMatchObject({ provider_id: "pp_bkash_bkash", status: "pending_authorization" })
+      expect(medusa.payments).toEqual([])
+      expect(medusa.collection.status).toBe("awaiting")
+    })
+
+    it("paid on bKash's page: the callback executes once, the advance is captured, replays change nothing", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      // the shopper's browser, a double tap and a replay, all at once
+      const [a, b, c] = await Promise.all([
+        callback(answer.data._id, paymentID),
+        callback(answer.data._id, paymentID),
+        callback(answer.data._id, paymentID),
+      ])
+      for (const res of [a, b, c]) {
+        expect(resultOf(res)).toEqual({ path: `/payment/bkash/${answer.data._id}`, result: "advance_paid" })
+      }
+      const medusa = await medusaPayment(answer.data._id)
+      expect(medusa.payments).toHaveLength(1)
+      expect(medusa.payments[0]).toMatchObject({ provider_id: "pp_bkash_bkash" })
+      expect(Number(medusa.payments[0].amount)).toBe(price(product) + 120)
+      expect(medusa.captured).toBe(120)
+      // Medusa's collection: authorized for the order's total, ৳120 of it captured
+      expect(medusa.collection.status).toBe("authorized")
+      expect(fake.payments.get(paymentID)!.transactionStatus).toBe("Completed")
+      // later replays: nothing more asked of bKash's execute, nothing more captured
+      const executions = fake.payments.get(paymentID)!.executions
+      expect(resultOf(await callback(answer.data._id, paymentID)).result).toBe("advance_paid")
+      expect(fake.payments.get(paymentID)!.executions).toBe(executions)
+      expect((await medusaPayment(answer.data._id)).captured).toBe(120)
+    })
+
+    it("full payment from the guest checkout: the whole total captured once bKash confirms", async () => {
+      const res = await guestOrder("bkash_full")
+      expect(res.status).toBe(201)
+      const answer = res.data as CreateOrderAnswer
+      const total = price(product) * 2 + 60
+      expect(answer.payment).toMatchObject({ method: "bkash_full", dueNow: total, dueOnDelivery: 0 })
+      expect(fake.calls("create")[0].body.amount).toBe(`${total}.00`)
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      expect(resultOf(await callback(answer.data._id, paymentID)).result).toBe("paid")
+      const medusa = await medusaPayment(answer.data._id)
+      expect(medusa.captured).toBe(total)
+      expect(medusa.collection.status).toBe("completed")
+    })
+
+    it("the callback is a trigger, not proof: 'success' before paying, a forged id, another order's payment", async () => {
+      const first = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const second = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const firstPayment = new URL(first.payment!.bkashURL!).searchParams.get("paymentID")!
+      const secondPayment = new URL(second.payment!.bkashURL!).searchParams.get("paymentID")!
+      // "success" without having paid: bKash says otherwise
+      expect(resultOf(await callback(first.data._id, firstPayment)).result).toBe("failed")
+      // made-up and malformed payment ids
+      expect(resultOf(await callback(first.data._id, "TR0011FORGED")).result).toBe("failed")
+      expect(resultOf(await callback(first.data._id, "x'; drop table payment;--")).result).toBe("failed")
+      // the second order paid, its payment id sent with the first order's
+      fake.approve(secondPayment)
+      expect(resultOf(await callback(first.data._id, secondPayment)).result).toBe("failed")
+      expect(fake.payments.get(secondPayment)!.executions).toBe(0)
+      expect((await medusaPayment(first.data._id)).payments).toEqual([])
+      // the second order's own callback still records it
+      expect(resultOf(await callback(second.data._id, secondPayment)).result).toBe("paid")
+      expect((await medusaPayment(second.data._id)).payments).toHaveLength(1)
+      expect((await medusaPayment(first.data._id)).payments).toEqual([])
+    })
+
+    it("cancelled or refused on bKash's page: the order waits; paying again makes a new bKash payment", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const firstID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      await fetch(`${answer.payment!.bkashURL!}&do=cancel`, { redirect: "manual" })
+      expect(resultOf(await callback(answer.data._id, firstID, "cancel")).result).toBe("cancelled")
+      const again = await api.post(`/api/shop/order/bkash/pay/${answer.data._id}`, {}, anyStatus)
+      expect(again.status).toBe(200)
+      const secondID = new URL(again.data.data.bkashURL).searchParams.get("paymentID")!
+      expect(secondID).not.toBe(firstID)
+      // asked twice while it waits: the same page
+      const repeat = await api.post(`/api/shop/order/bkash/pay/${answer.data._id}`, {}, anyStatus)
+      expect(repeat.data.data.bkashURL).toBe(again.data.data.bkashURL)
+      fake.approve(secondID)
+      fake.failNextExecute = { statusCode: "2023", statusMessage: "Insufficient Balance" }
+      expect(resultOf(await callback(answer.data._id, secondID)).result).toBe("failed")
+      const third = await api.post(`/api/shop/order/bkash/pay/${answer.data._id}`, {}, anyStatus)
+      const thirdID = new URL(third.data.data.bkashURL).searchParams.get("paymentID")!
+      expect(thirdID).not.toBe(secondID)
+      fake.approve(thirdID)
+      expect(resultOf(await callback(answer.data._id, thirdID)).result).toBe("paid")
+      // the old, cancelled payment's callback cannot undo or redo anything: the order is paid
+      expect(resultOf(await callback(answer.data._id, firstID, "success")).result).toBe("paid")
+      expect(fake.payments.get(firstID)!.executions).toBe(0)
+      expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
+    })
+
+    it("a lost execute answer (bKash slow) is read back: paid once", async () => {
+      process.env.BKASH_TIMEOUT_MS = "400"
+      try {
+        const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+        const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+        fake.approve(paymentID)
+        fake.slowNextExecuteMs = 1500
+        expect(resultOf(await callback(answer.data._id, paymentID)).result).toBe("paid")
+        expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
+      } finally {
+        delete process.env.BKASH_TIMEOUT_MS
+      }
+    })
+
+    it("bKash down when the order is placed: the order stands, with no page and bKash's trouble said", async () => {
+      fake.failNextStatus = 503
+      const res = await landingOrder("bkash_advance")
+      expect(res.status).toBe(201)
+      expect(res.data.payment).toMatchObject({
+        bkashURL: null,
+        paid: false,
+        problem: "bKash is having trouble (HTTP 503). Please try again.",
+      })
+      const again = await api.post(`/api/shop/order/bkash/pay/${res.data.data._id}`, {}, anyStatus)
+      expect(again.data.data.bkashURL).toMatch(/\/pay\?paymentID=/)
+    })
+
+    it("without bKash set up: a bKash order is refused in the page's language, nothing taken; cash on delivery as before", async () => {
+      for (const name of Object.keys(env)) delete process.env[name]
+      const before = (await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock
+      const landing = await landingOrder("bkash_advance")
+      expect([landing.status, landing.data.message]).toEqual([400, BKASH_UNAVAILABLE_MESSAGES.bn])
+      const guest = await guestOrder("bkash_full")
+      expect([guest.status, guest.data.message]).toEqual([400, BKASH_UNAVAILABLE_MESSAGES.en])
+      expect((await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock).toBe(before)
+      const cod = await landingOrder()
+      expect(cod.status).toBe(201)
+      expect(cod.data.data.paymentMethod).toBe("cod")
+      expect(cod.data.payment).toBeUndefined()
+      expect(fake.requests).toEqual([])
+    })
+
+    it("a payment method that does not exist is a 400 in the page's language", async () => {
+      const res = await landingOrder("bitcoin")
+      expect([res.status, res.data.message]).toEqual([400, PAYMENT_METHOD_INVALID.bn])
+    })
+
+    const asAdmin = async () => {
+      const admin = await loginAs(api, ADMIN)
+      return { ...anyStatus, headers: { cookie: admin.cookie } }
+    }
+    const details = async (orderId: string) =>
+      (await api.get(`/api/admin/order/order-details/${orderId}`, await asAdmin())).data.data as Order
+    const deliver = async (orderId: string) => {
+      const res = await api.put(
+        "/api/admin/order/update-order-status",
+        { orderId, orderStatus: "delivered" },
+        await asAdmin()
+      )
+      expect([res.status, res.data.message]).toEqual([200, expect.any(String)])
+    }
+
+    it("the admin's order shows how it is paid: awaiting, then the advance with bKash's transaction", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      expect((await details(answer.data._id)).bkash).toEqual({ state: "awaiting", dueNow: 120, paid: 0, trxId: null })
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await callback(answer.data._id, paymentID)
+      const order = await details(answer.data._id)
+      expect(order.paymentMethod).toBe("bkash_advance")
+      expect(order.bkash).toEqual({
+        state: "advance_paid",
+        dueNow: 120,
+        paid: 120,
+        trxId: fake.payments.get(paymentID)!.trxID,
+      })
+      // the courier is to collect only what is still owed
+      expect(cashToCollect(order.TotalAmount, order.bkash)).toBe(order.TotalAmount - 120)
+      // a cash-on-delivery order carries no bKash part
+      expect((await details(((await landingOrder()).data as CreateOrderAnswer).data._id)).bkash).toBeUndefined()
+    })
+
+    it("delivered: the courier's cash is captured on the bKash payment, which is then whole", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await callback(answer.data._id, paymentID)
+      await deliver(answer.data._id)
+      const medusa = await medusaPayment(answer.data._id)
+      expect(medusa.payments).toHaveLength(1)
+      expect(medusa.captured).toBe(answer.data.TotalAmount)
+      expect(medusa.collection.status).toBe("completed")
+    })
+
+    it("delivered though bKash was never paid: all of it recorded as cash, the waiting bKash session gone", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      await deliver(answer.data._id)
+      const medusa = await medusaPayment(answer.data._id)
+      expect(medusa.collection.status).toBe("completed")
+      expect(medusa.payments.map((p) => p.provider_id)).toEqual(["pp_system_default"])
+      expect(medusa.captured).toBe(answer.data.TotalAmount)
+      expect(medusa.collection.payment_sessions.map((s) => s.provider_id)).toEqual(["pp_system_default"])
+    })
+  },
+})

@@ -1,0 +1,88 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { BkashMethod } from "@shop/contract"
+import { BKASH_PROVIDER_ID } from "../modules/bkash"
+import { bkashData, type BkashData } from "../modules/bkash/service"
+
+/** An order's bKash session and what the shop recorded about the order (null: the order is not paid by bKash). */
+export type BkashOrder = {
+  /** the shop's record (shop_order) */
+  id: string
+  order_id: string
+  order_number: string
+  phone: string
+  method: BkashMethod
+  total: number
+  delivery_charge: number
+  session_id: string
+  session_status: string
+  data: BkashData
+  /** the session's payment once bKash confirmed (null while waiting) */
+  payment: { id: string; captured: number } | null
+}
+
+type SessionRow = {
+  id: string
+  provider_id: string
+  status: string
+  data: Record<string, unknown> | null
+  payment?: { id: string; captures?: { amount: number | string }[] | null } | null
+}
+
+/** The order's bKash payment session and the shop's figures for it, read fresh. */
+export async function readBkashOrder(container: MedusaContainer, orderId: string): Promise<BkashOrder | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shop_order",
+    fields: [
+      "id",
+      "order_number",
+      "phone",
+      "total",
+      "delivery_charge",
+      "payment_method",
+      "order.id",
+      "order.payment_collections.payment_sessions.id",
+      "order.payment_collections.payment_sessions.provider_id",
+      "order.payment_collections.payment_sessions.status",
+      "order.payment_collections.payment_sessions.data",
+      "order.payment_collections.payment_sessions.payment.id",
+      "order.payment_collections.payment_sessions.payment.captures.amount",
+    ],
+    filters: { order: { id: orderId } },
+  })
+  const row = data[0] as
+    | {
+        id: string
+        order_number: string
+        phone: string
+        total: number
+        delivery_charge: number
+        payment_method?: string | null
+        order?: { id: string; payment_collections?: { payment_sessions?: SessionRow[] | null }[] | null } | null
+      }
+    | undefined
+  if (!row?.order || (row.payment_method !== "bkash_full" && row.payment_method !== "bkash_advance")) return null
+  const session = (row.order.payment_collections ?? [])
+    .flatMap((c) => c.payment_sessions ?? [])
+    .find((s) => s.provider_id === BKASH_PROVIDER_ID)
+  if (!session) return null
+  return {
+    id: row.id,
+    order_id: row.order.id,
+    order_number: row.order_number,
+    phone: row.phone,
+    method: row.payment_method,
+    total: Number(row.total),
+    delivery_charge: Number(row.delivery_charge),
+    session_id: session.id,
+    session_status: session.status,
+    data: bkashData(session.data ?? {}),
+    payment: session.payment
+      ? {
+          id: session.payment.id,
+          captured: (session.payment.captures ?? []).reduce((sum, c) => sum + Number(c.amount), 0),
+        }
+      : null,
+  }
+}

@@ -1,0 +1,42 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { confirmBkashPaymentStep, startBkashPaymentStep } from "./steps/bkash-payment"
+
+/** How long a bKash step waits for the order's lock, and how long the lock outlives a dead process (execute may take 15 s). */
+const LOCK_WAIT_SECONDS = 30
+const LOCK_TTL_SECONDS = 60
+
+const lockOf = (orderId: string) => `bkash:${orderId}`
+
+/**
+ * bKash's payment page for an order waiting to be paid: one bKash payment per
+ * attempt, made once however often this runs (under the order's lock), a new
+ * one after a failure or a cancel.
+ */
+export const startBkashPaymentWorkflow = createWorkflow(
+  "start-bkash-payment",
+  (input: { order_id: string; callback_url: string }) => {
+    const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+    acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+    const started = startBkashPaymentStep(input)
+    releaseLockStep(transform({ key }, ({ key }) => ({ key })))
+    return new WorkflowResponse(started)
+  }
+)
+
+/**
+ * The shopper is back from bKash: under the order's lock, the order's own
+ * bKash payment is executed or read back and the payment recorded only as
+ * bKash confirms it (steps/bkash-payment.ts). Callbacks replayed, at once or
+ * later, record it once.
+ */
+export const confirmBkashPaymentWorkflow = createWorkflow(
+  "confirm-bkash-payment",
+  (input: { order_id: string; payment_id: string; status: string }) => {
+    const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+    acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+    const confirmed = confirmBkashPaymentStep(input)
+    releaseLockStep(transform({ key }, ({ key }) => ({ key })))
+    return new WorkflowResponse(confirmed)
+  }
+)

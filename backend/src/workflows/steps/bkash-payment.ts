@@ -1,0 +1,210 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  BKASH_UNAVAILABLE_MESSAGES,
+  type BkashOutcome,
+  type BkashState,
+  isPaymentMethod,
+  paymentSplit,
+  type PaymentMethod,
+  STORE_CURRENCY,
+} from "@shop/contract"
+import { BKASH_PROVIDER_ID } from "../../modules/bkash"
+import { BkashClient } from "../../modules/bkash/client"
+import { bkashData, type BkashData } from "../../modules/bkash/service"
+import { bkashSettings } from "../../modules/bkash/settings"
+import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
+import type ShopOrderModuleService from "../../modules/shop-order/service"
+import { readBkashOrder } from "../../read-models/bkash"
+
+/** The shopper's choice of payment, refused (in the order's language) when it is bKash and bKash is not set up. */
+export const choosePaymentStep = createStep(
+  "choose-payment",
+  async (input: { payment_method?: string | null; language?: "en" | "bn" }) => {
+    const method: PaymentMethod = isPaymentMethod(input.payment_method) ? input.payment_method : "cod"
+    if (method !== "cod" && !bkashSettings()) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, BKASH_UNAVAILABLE_MESSAGES[input.language ?? "en"])
+    }
+    return new StepResponse({ method })
+  }
+)
+
+/** Where the order's bKash payment stands, on the shop's record of the order. */
+async function recordBkashState(
+  container: MedusaContainer,
+  shopOrderId: string,
+  state: { payment_state: BkashState; amount_paid?: number; bkash_trx_id?: string | null }
+) {
+  const shopOrders: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
+  await shopOrders.updateShopOrders({ id: shopOrderId, ...state })
+}
+
+/** Medusa's own provider, the one cash on delivery is recorded through. */
+const SYSTEM_PROVIDER_ID = "pp_system_default"
+
+const notBkash = () => new MedusaError(MedusaError.Types.NOT_FOUND, "This order is not waiting for a bKash payment")
+
+/**
+ * bKash's payment for what the order owes now (the shop's own figures: the
+ * total, or the delivery charge in advance), its id kept in the order's
+ * session. Once per order while it waits: a repeat answers the payment made
+ * first; after a failure or a cancel, a new one (the shopper tries again).
+ * Runs under the order's bKash lock.
+ */
+export const startBkashPaymentStep = createStep(
+  "start-bkash-payment",
+  async (input: { order_id: string; callback_url: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    if (!order) throw notBkash()
+    const { dueNow, dueOnDelivery } = paymentSplit(order.method, order.total, order.delivery_charge)
+    const answer = (data: BkashData) => ({
+      method: order.method,
+      dueNow,
+      dueOnDelivery,
+      bkashURL: data.bkash_url,
+      paid: order.payment !== null,
+    })
+    if (order.payment || (order.data.payment_id && order.data.state === "awaiting")) {
+      return new StepResponse(answer(order.data))
+    }
+    const settings = bkashSettings()
+    if (!settings) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, BKASH_UNAVAILABLE_MESSAGES.en)
+    const created = await new BkashClient(settings).create({
+      amount: dueNow,
+      invoice: order.order_number,
+      payerReference: order.phone || order.order_number,
+      callbackURL: input.callback_url,
+    })
+    const data: BkashData = {
+      ...order.data,
+      due_now: dueNow,
+      invoice: order.order_number,
+      payment_id: created.paymentID,
+      bkash_url: created.bkashURL,
+      state: "awaiting",
+    }
+    const payments = container.resolve(Modules.PAYMENT)
+    await payments.updatePaymentSession({
+      id: order.session_id,
+      data,
+      amount: order.total,
+      currency_code: STORE_CURRENCY,
+    })
+    await recordBkashState(container, order.id, { payment_state: "awaiting" })
+    return new StepResponse(answer(data))
+  }
+)
+
+/**
+ * The shopper is back from bKash (or someone says so): a trigger, never
+ * proof. Only the order's own bKash payment is looked at; a `success` is
+ * executed (once, however often this runs: bKash answers a repeat with the
+ * payment's status), anything else read back; then the session is
+ * authorized, which asks bKash again and makes the Payment only when bKash
+ * confirms at least what the shop asked for. The advance is captured at once.
+ * Runs under the order's bKash lock.
+ */
+export const confirmBkashPaymentStep = createStep(
+  "confirm-bkash-payment",
+  async (input: { order_id: string; payment_id: string; status: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    const outcome = (value: BkashOutcome) =>
+      new StepResponse({ outcome: value, order_number: order?.order_number ?? null })
+    if (!order) return outcome("failed")
+    const paidOutcome: BkashOutcome = order.method === "bkash_advance" ? "advance_paid" : "paid"
+    // paid already: whichever of its payments this names, nothing changes
+    if (order.payment) return outcome(paidOutcome)
+    if (!order.data.payment_id || order.data.payment_id !== input.payment_id) return outcome("failed")
+    const settings = bkashSettings()
+    if (!settings) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, BKASH_UNAVAILABLE_MESSAGES.en)
+    const client = new BkashClient(settings)
+    let state: string
+    try {
+      state = (
+        input.status === "success" ? await client.execute(input.payment_id) : await client.status(input.payment_id)
+      ).transactionStatus
+    } catch (error) {
+      // bKash refused the execution (e.g. insufficient balance): the payment failed
+      if ((error as { type?: string })?.type !== "bkash_refused") throw error
+      state = "Failed"
+    }
+    const payments = container.resolve(Modules.PAYMENT)
+    const payment = state === "Completed" ? await payments.authorizePaymentSession(order.session_id, {}) : null
+    if (!payment) {
+      const failed: BkashData = { ...order.data, state: "failed" }
+      await payments.updatePaymentSession({
+        id: order.session_id,
+        data: failed,
+        amount: order.total,
+        currency_code: STORE_CURRENCY,
+      })
+      await recordBkashState(container, order.id, { payment_state: "failed" })
+      return outcome(input.status === "cancel" && state !== "Completed" ? "cancelled" : "failed")
+    }
+    const confirmed = bkashData(payment.data ?? {})
+    if (order.method === "bkash_advance") {
+      const { dueNow } = paymentSplit(order.method, order.total, order.delivery_charge)
+      await payments.capturePayment({ payment_id: payment.id, amount: dueNow })
+    }
+    // the shop's record of it: the lists, the dialog and the courier's cash to collect read it
+    await recordBkashState(container, order.id, {
+      payment_state: paidOutcome,
+      amount_paid: confirmed.paid_amount,
+      bkash_trx_id: confirmed.trx_id,
+    })
+    return outcome(paidOutcome)
+  }
+)
+
+export type CollectionRow = {
+  id: string
+  status: string
+  amount: number | string
+  payments?:
+    | { id: string; amount: number | string; provider_id: string; captures?: { amount: number | string }[] | null }[]
+    | null
+  payment_sessions?: { id: string; provider_id: string; status: string }[] | null
+}
+
+/**
+ * A bKash order delivered: the courier collected the rest in cash. The bKash
+ * payment (authorized for the order's total, its advance captured) has the
+ * rest captured; an order whose shopper never paid bKash had everything
+ * collected in cash: its waiting bKash session goes, and the cash is recorded
+ * through Medusa's system provider, as for cash on delivery. Answers whether
+ * it settled anything (a collection of a cash-on-delivery order is left to
+ * markPaymentCollectionAsPaid).
+ */
+export const settleBkashOnDeliveryStep = createStep(
+  "settle-bkash-on-delivery",
+  async (input: { collection: CollectionRow | null; captured_by?: string }, { container }) => {
+    const collection = input.collection
+    const bkashSession = collection?.payment_sessions?.find((s) => s.provider_id === BKASH_PROVIDER_ID)
+    if (!collection || !bkashSession) return new StepResponse({ settled: false })
+    const payments = container.resolve(Modules.PAYMENT)
+    const paid = collection.payments?.find((p) => p.provider_id === BKASH_PROVIDER_ID)
+    if (paid) {
+      const captured = (paid.captures ?? []).reduce((sum, c) => sum + Number(c.amount), 0)
+      const rest = Number(paid.amount) - captured
+      if (rest > 0) await payments.capturePayment({ payment_id: paid.id, amount: rest, captured_by: input.captured_by })
+      return new StepResponse({ settled: true })
+    }
+    // never paid by bKash: all of it was cash
+    await payments.deletePaymentSession(bkashSession.id)
+    const session = await payments.createPaymentSession(collection.id, {
+      provider_id: SYSTEM_PROVIDER_ID,
+      currency_code: STORE_CURRENCY,
+      amount: Number(collection.amount),
+      data: {},
+    })
+    const payment = await payments.authorizePaymentSession(session.id, {})
+    if (!payment) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The cash payment could not be recorded")
+    await payments.capturePayment({
+      payment_id: payment.id,
+      amount: Number(collection.amount),
+      captured_by: input.captured_by,
+    })
+    return new StepResponse({ settled: true })
+  }
+)
