@@ -7,6 +7,7 @@ import {
   PAYMENT_METHOD_INVALID,
   type Product,
 } from "@shop/contract"
+import expireBkashOrders from "../../src/jobs/expire-bkash-orders"
 import { BkashClient } from "../../src/modules/bkash/client"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
@@ -343,6 +344,62 @@ shopIntegrationTestRunner({
       expect(medusa.payments.map((p) => p.provider_id)).toEqual(["pp_system_default"])
       expect(medusa.captured).toBe(answer.data.TotalAmount)
       expect(medusa.collection.payment_sessions.map((s) => s.provider_id)).toEqual(["pp_system_default"])
+    })
+
+    /** The order placed `minutes` ago (the expiry job reads the shop's record's created_at). */
+    const age = async (orderId: string, minutes: number) => {
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await knex.raw(
+        `update shop_order set created_at = now() - make_interval(mins => ?) where id = (select shop_order_id from order_order_shoporder_shop_order where order_id = ?)`,
+        [minutes, orderId]
+      )
+    }
+    const stockOf = async () => (await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock as number
+
+    it("unpaid past 30 minutes: cancelled, stock back, payment expired; a late callback takes no money", async () => {
+      const before = await stockOf()
+      const answer = (await landingOrder("bkash_full", 2)).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      expect(await stockOf()).toBe(before - 2)
+      await age(answer.data._id, 29)
+      expect(await expireBkashOrders(getContainer())).toBe(0)
+      await age(answer.data._id, 31)
+      expect(await expireBkashOrders(getContainer())).toBe(1)
+      const order = await details(answer.data._id)
+      expect(order.orderStatus).toBe("cancelled")
+      expect(order.bkash?.state).toBe("expired")
+      expect(await stockOf()).toBe(before)
+      // the shopper pays on bKash's page afterwards: the shop does not execute it
+      fake.approve(paymentID)
+      expect(resultOf(await callback(answer.data._id, paymentID)).result).toBe("failed")
+      expect(fake.payments.get(paymentID)!.transactionStatus).toBe("Initiated")
+      expect((await medusaPayment(answer.data._id)).payments).toEqual([])
+      // and a second run finds nothing more to do
+      expect(await expireBkashOrders(getContainer())).toBe(0)
+    })
+
+    it("approved on bKash's page but the callback never came: the expiry executes it and keeps the order", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await age(answer.data._id, 45)
+      expect(await expireBkashOrders(getContainer())).toBe(0)
+      const order = await details(answer.data._id)
+      expect(order.orderStatus).toBe("pending")
+      expect(order.bkash).toMatchObject({ state: "advance_paid", paid: 120 })
+      expect((await medusaPayment(answer.data._id)).captured).toBe(120)
+    })
+
+    it("bKash unreachable at expiry: the order is left for the next run, not cancelled", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      await age(answer.data._id, 40)
+      // execute, then its read-back: both unanswered
+      fake.failNextStatus = 503
+      fake.failCalls = 2
+      expect(await expireBkashOrders(getContainer())).toBe(0)
+      expect((await details(answer.data._id)).orderStatus).toBe("pending")
+      expect(await expireBkashOrders(getContainer())).toBe(1)
+      expect((await details(answer.data._id)).orderStatus).toBe("cancelled")
     })
   },
 })

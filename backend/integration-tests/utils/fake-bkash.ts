@@ -70,6 +70,8 @@ export class FakeBkash extends FakeHttpServer {
   failNextExecute: { statusCode: string; statusMessage: string } | null = null
   /** the next call of any kind answers this HTTP status with an error page */
   failNextStatus = 0
+  /** how many calls in a row failNextStatus answers (bKash down for a while) */
+  failCalls = 1
   private readonly idTokens = new Map<string, number>()
   private readonly refreshTokens = new Set<string>()
   private baseUrl = ""
@@ -93,6 +95,7 @@ export class FakeBkash extends FakeHttpServer {
     this.slowNextExecuteMs = 0
     this.failNextExecute = null
     this.failNextStatus = 0
+    this.failCalls = 1
   }
 
   get grants() {
@@ -131,7 +134,10 @@ export class FakeBkash extends FakeHttpServer {
     this.requests.push({ method: req.method ?? "GET", path: url.pathname, headers: req.headers, body })
     if (this.failNextStatus) {
       const status = this.failNextStatus
-      this.failNextStatus = 0
+      if (--this.failCalls <= 0) {
+        this.failNextStatus = 0
+        this.failCalls = 1
+      }
       res.writeHead(status, { "content-type": "text/html" })
       return res.end("<html><body>Service Unavailable</body></html>")
     }

@@ -12,6 +12,9 @@ export type BkashOrder = {
   order_number: string
   phone: string
   method: BkashMethod
+  /** the shop's record of where the payment stands (payment_state), and the order's status */
+  payment_state: string | null
+  status: string
   total: number
   delivery_charge: number
   session_id: string
@@ -41,6 +44,8 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
       "total",
       "delivery_charge",
       "payment_method",
+      "payment_state",
+      "status",
       "order.id",
       "order.payment_collections.payment_sessions.id",
       "order.payment_collections.payment_sessions.provider_id",
@@ -59,6 +64,8 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
         total: number
         delivery_charge: number
         payment_method?: string | null
+        payment_state?: string | null
+        status: string
         order?: { id: string; payment_collections?: { payment_sessions?: SessionRow[] | null }[] | null } | null
       }
     | undefined
@@ -73,6 +80,8 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
     order_number: row.order_number,
     phone: row.phone,
     method: row.payment_method,
+    payment_state: row.payment_state ?? null,
+    status: row.status,
     total: Number(row.total),
     delivery_charge: Number(row.delivery_charge),
     session_id: session.id,
@@ -85,4 +94,21 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
         }
       : null,
   }
+}
+
+/** bKash orders still waiting to be paid, placed before `before`, oldest first (at most `limit`): their Medusa order ids. */
+export async function bkashOrdersDue(container: MedusaContainer, before: Date, limit = 50): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shop_order",
+    fields: ["id", "created_at", "order.id"],
+    filters: {
+      payment_state: ["awaiting", "failed"],
+      payment_method: ["bkash_full", "bkash_advance"],
+      status: "pending",
+      created_at: { $lt: before },
+    },
+    pagination: { take: limit, order: { created_at: "ASC" } },
+  })
+  return (data as { order?: { id: string } | null }[]).flatMap((row) => (row.order ? [row.order.id] : []))
 }

@@ -1,6 +1,12 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { confirmBkashPaymentStep, startBkashPaymentStep } from "./steps/bkash-payment"
+import {
+  checkBkashExpiryStep,
+  confirmBkashPaymentStep,
+  markBkashExpiredStep,
+  startBkashPaymentStep,
+} from "./steps/bkash-payment"
+import { updateShopOrderStatusWorkflow } from "./update-order-status"
 
 /** How long a bKash step waits for the order's lock, and how long the lock outlives a dead process (execute may take 15 s). */
 const LOCK_WAIT_SECONDS = 30
@@ -40,3 +46,24 @@ export const confirmBkashPaymentWorkflow = createWorkflow(
     return new WorkflowResponse(confirmed)
   }
 )
+
+/**
+ * An order left unpaid past the time allowed (jobs/expire-bkash-orders.ts):
+ * under the order's bKash lock, bKash is asked once more (a payment made at
+ * the last moment is kept); still unpaid, the order is cancelled through the
+ * one status workflow (its stock back, Medusa's order cancelled) and its
+ * payment marked expired, so a late callback takes no money for it.
+ */
+export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (input: { order_id: string }) => {
+  const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+  acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+  const checked = checkBkashExpiryStep(input)
+  when("expire-unpaid", { checked }, ({ checked }) => checked.expire).then(() => {
+    updateShopOrderStatusWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({ order_id: input.order_id, status: "cancelled" as const })),
+    })
+    markBkashExpiredStep(input)
+  })
+  releaseLockStep(transform({ key }, ({ key }) => ({ key })))
+  return new WorkflowResponse(checked)
+})

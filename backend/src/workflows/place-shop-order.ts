@@ -212,6 +212,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       delivery_charge: priced.delivery_charge,
       total: priced.total,
       payment_method: payment.method,
+      payment_state: payment.method === "cod" ? null : ("awaiting" as const),
       // the requests this order answers (unique: one key never places two orders), and its cart's
       requests: [...(input.requests ?? []), ...(input.cart_id ? [cartRequestKey(input.cart_id)] : [])],
     })

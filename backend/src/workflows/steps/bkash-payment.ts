@@ -107,53 +107,102 @@ export const startBkashPaymentStep = createStep(
  */
 export const confirmBkashPaymentStep = createStep(
   "confirm-bkash-payment",
-  async (input: { order_id: string; payment_id: string; status: string }, { container }) => {
-    const order = await readBkashOrder(container, input.order_id)
-    const outcome = (value: BkashOutcome) =>
-      new StepResponse({ outcome: value, order_number: order?.order_number ?? null })
-    if (!order) return outcome("failed")
-    const paidOutcome: BkashOutcome = order.method === "bkash_advance" ? "advance_paid" : "paid"
-    // paid already: whichever of its payments this names, nothing changes
-    if (order.payment) return outcome(paidOutcome)
-    if (!order.data.payment_id || order.data.payment_id !== input.payment_id) return outcome("failed")
-    const settings = bkashSettings()
-    if (!settings) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, BKASH_UNAVAILABLE_MESSAGES.en)
-    const client = new BkashClient(settings)
-    let state: string
-    try {
-      state = (
-        input.status === "success" ? await client.execute(input.payment_id) : await client.status(input.payment_id)
-      ).transactionStatus
-    } catch (error) {
-      // bKash refused the execution (e.g. insufficient balance): the payment failed
-      if ((error as { type?: string })?.type !== "bkash_refused") throw error
-      state = "Failed"
-    }
-    const payments = container.resolve(Modules.PAYMENT)
-    const payment = state === "Completed" ? await payments.authorizePaymentSession(order.session_id, {}) : null
-    if (!payment) {
-      const failed: BkashData = { ...order.data, state: "failed" }
-      await payments.updatePaymentSession({
-        id: order.session_id,
-        data: failed,
-        amount: order.total,
-        currency_code: STORE_CURRENCY,
-      })
-      await recordBkashState(container, order.id, { payment_state: "failed" })
-      return outcome(input.status === "cancel" && state !== "Completed" ? "cancelled" : "failed")
-    }
-    const confirmed = bkashData(payment.data ?? {})
-    if (order.method === "bkash_advance") {
-      const { dueNow } = paymentSplit(order.method, order.total, order.delivery_charge)
-      await payments.capturePayment({ payment_id: payment.id, amount: dueNow })
-    }
-    // the shop's record of it: the lists, the dialog and the courier's cash to collect read it
-    await recordBkashState(container, order.id, {
-      payment_state: paidOutcome,
-      amount_paid: confirmed.paid_amount,
-      bkash_trx_id: confirmed.trx_id,
+  async (input: { order_id: string; payment_id: string; status: string }, { container }) =>
+    new StepResponse(await confirmBkash(container, input.order_id, input.payment_id, input.status))
+)
+
+/**
+ * What confirmBkashPaymentStep and the expiry do: the order's own bKash
+ * payment (`paymentId`, or the one recorded when null) executed or read back,
+ * Medusa's payment made only as bKash confirms it. An expired order's payment
+ * is never executed (its stock is back: the shopper's money is not taken).
+ */
+async function confirmBkash(
+  container: MedusaContainer,
+  orderId: string,
+  paymentId: string | null,
+  status: string
+): Promise<{ outcome: BkashOutcome; order_number: string | null }> {
+  const order = await readBkashOrder(container, orderId)
+  const outcome = (value: BkashOutcome) => ({ outcome: value, order_number: order?.order_number ?? null })
+  if (!order) return outcome("failed")
+  const paidOutcome: BkashOutcome = order.method === "bkash_advance" ? "advance_paid" : "paid"
+  // paid already: whichever of its payments this names, nothing changes
+  if (order.payment) return outcome(paidOutcome)
+  const recorded = order.data.payment_id
+  if (!recorded || (paymentId !== null && recorded !== paymentId) || order.payment_state === "expired") {
+    return outcome("failed")
+  }
+  const settings = bkashSettings()
+  if (!settings) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, BKASH_UNAVAILABLE_MESSAGES.en)
+  const client = new BkashClient(settings)
+  let state: string
+  try {
+    state = (status === "success" ? await client.execute(recorded) : await client.status(recorded)).transactionStatus
+  } catch (error) {
+    // bKash refused the execution (e.g. insufficient balance): the payment failed
+    if ((error as { type?: string })?.type !== "bkash_refused") throw error
+    state = "Failed"
+  }
+  const payments = container.resolve(Modules.PAYMENT)
+  const payment = state === "Completed" ? await payments.authorizePaymentSession(order.session_id, {}) : null
+  if (!payment) {
+    await payments.updatePaymentSession({
+      id: order.session_id,
+      data: { ...order.data, state: "failed" } satisfies BkashData,
+      amount: order.total,
+      currency_code: STORE_CURRENCY,
     })
-    return outcome(paidOutcome)
+    await recordBkashState(container, order.id, { payment_state: "failed" })
+    return outcome(status === "cancel" && state !== "Completed" ? "cancelled" : "failed")
+  }
+  const confirmed = bkashData(payment.data ?? {})
+  if (order.method === "bkash_advance") {
+    const { dueNow } = paymentSplit(order.method, order.total, order.delivery_charge)
+    await payments.capturePayment({ payment_id: payment.id, amount: dueNow })
+  }
+  // the shop's record of it: the lists, the dialog and the courier's cash to collect read it
+  await recordBkashState(container, order.id, {
+    payment_state: paidOutcome,
+    amount_paid: confirmed.paid_amount,
+    bkash_trx_id: confirmed.trx_id,
+  })
+  return outcome(paidOutcome)
+}
+
+/**
+ * An order waiting for bKash past the time allowed, under the order's bKash
+ * lock: bKash is asked once more, executing a payment the shopper approved
+ * whose callback never came (a payment made at the last moment is kept, not
+ * lost). Answers whether it is still unpaid and must go. bKash unreachable:
+ * the error stands and the next run asks again.
+ */
+export const checkBkashExpiryStep = createStep(
+  "check-bkash-expiry",
+  async (input: { order_id: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    if (!order || order.payment || order.payment_state === "expired" || order.status !== "pending") {
+      return new StepResponse({ expire: false })
+    }
+    const { outcome } = await confirmBkash(container, input.order_id, null, "success")
+    return new StepResponse({ expire: outcome !== "paid" && outcome !== "advance_paid" })
+  }
+)
+
+/** An expired order's bKash payment: marked so on its session and on the shop's record (a late callback changes nothing). */
+export const markBkashExpiredStep = createStep(
+  "mark-bkash-expired",
+  async (input: { order_id: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    if (!order) return new StepResponse(null)
+    await container.resolve(Modules.PAYMENT).updatePaymentSession({
+      id: order.session_id,
+      data: { ...order.data, state: "expired" } satisfies BkashData,
+      amount: order.total,
+      currency_code: STORE_CURRENCY,
+    })
+    await recordBkashState(container, order.id, { payment_state: "expired" })
+    return new StepResponse(null)
   }
 )
 

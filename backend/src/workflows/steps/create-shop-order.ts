@@ -1,7 +1,7 @@
 import { randomInt } from "crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { ORDER_ALREADY_PLACED, type PaymentMethod } from "@shop/contract"
+import { type BkashState, ORDER_ALREADY_PLACED, type PaymentMethod } from "@shop/contract"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import type { OrderRequestKey, ShopOrderRecord, StockHoldRow } from "../../modules/shop-order/service"
@@ -22,6 +22,8 @@ export type CreateShopOrderInput = {
   delivery_charge: number
   total: number
   payment_method?: PaymentMethod
+  /** a bKash order's payment: "awaiting" when placed (the contract's BKASH_STATES) */
+  payment_state?: BkashState | null
   /** The requests this order answers (an Idempotency-Key, the cart): recorded with it, unique. */
   requests?: OrderRequestKey[]
 }

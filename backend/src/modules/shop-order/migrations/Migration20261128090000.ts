@@ -16,9 +16,14 @@ export class Migration20261128090000 extends Migration {
     this.addSql(`alter table if exists "shop_order" add column if not exists "payment_state" text null;`)
     this.addSql(`alter table if exists "shop_order" add column if not exists "amount_paid" integer not null default 0;`)
     this.addSql(`alter table if exists "shop_order" add column if not exists "bkash_trx_id" text null;`)
+    // the expiry job's look for bKash orders still waiting, oldest first (a few among a million orders)
+    this.addSql(
+      `CREATE INDEX IF NOT EXISTS "IDX_shop_order_bkash_waiting" ON "shop_order" ("created_at") WHERE "payment_state" IN ('awaiting', 'failed') AND "deleted_at" IS NULL;`
+    )
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists "IDX_shop_order_bkash_waiting";`)
     this.addSql(`alter table if exists "shop_order" drop column if exists "bkash_trx_id";`)
     this.addSql(`alter table if exists "shop_order" drop column if exists "amount_paid";`)
     this.addSql(`alter table if exists "shop_order" drop column if exists "payment_state";`)
