@@ -4,8 +4,6 @@
  * runs Playwright in Debian's Chromium against it, and stops everything.
  *
  *   tsx scripts/e2e.ts [playwright args...]
- * Files named in the arguments run by themselves, one at a time (--no-deps: the
- * config's earlier phases are not run first).
  * The database server comes from scripts/lib/test-db.ts (embedded by default);
  * the database is E2E_DATABASE (default shop_e2e), so two checkouts can run side by side.
  */
@@ -13,21 +11,11 @@ import path from "node:path"
 import { ROOT, run } from "./lib/stack"
 import { withTestStack } from "./lib/test-stack"
 
-const args = process.argv.slice(2)
-// the files named run by themselves: not after every file of the phases before theirs (playwright.config.ts)
-const named = args.some((arg) => !arg.startsWith("-"))
-
 withTestStack(process.env.E2E_DATABASE || "shop_e2e", async ({ publicUrl, backendUrl }) => {
   try {
     await run(
       path.join(ROOT, "node_modules", ".bin", "playwright"),
-      [
-        "test",
-        "--config",
-        path.join(ROOT, "storefront", "e2e", "playwright.config.ts"),
-        ...(named ? ["--no-deps", "--workers=1"] : []),
-        ...args,
-      ],
+      ["test", "--config", path.join(ROOT, "storefront", "e2e", "playwright.config.ts"), ...process.argv.slice(2)],
       {
         cwd: ROOT,
         env: { E2E_BASE_URL: publicUrl, E2E_BACKEND_URL: backendUrl },
