@@ -50,14 +50,14 @@ shopIntegrationTestRunner({
     const price = (p: Product) => (Number(p.saleprice) > 0 ? Number(p.saleprice) : Number(p.price))
 
     /** A landing page's order (Bengali), outside Dhaka: ৳120 delivery. */
-    const landingOrder = (paymentMethod?: string, quantity = 1) =>
+    const landingOrder = (paymentMethod?: string, quantity = 1, phone = newPhone()) =>
       api.post(
         "/api/shop/order/create-order",
         {
           isGuest: true,
           landingPageSlug: DEMO_LANDING_PAGE.slug,
           guestName: "রহিম",
-          guestPhone: newPhone(),
+          guestPhone: phone,
           deliveryArea: "outside",
           cartItems: [{ productId: product._id, quantity }],
           addressInfo: [{ address: "বাড়ি ১২, রোড ৩", city: "Rajshahi" }],
@@ -400,6 +400,68 @@ shopIntegrationTestRunner({
       expect((await details(answer.data._id)).orderStatus).toBe("pending")
       expect(await expireBkashOrders(getContainer())).toBe(1)
       expect((await details(answer.data._id)).orderStatus).toBe("cancelled")
+    })
+
+    it("a held order (the guard's call) is released by its paid advance, logged with bKash's transaction", async () => {
+      const phone = newPhone()
+      expect((await landingOrder(undefined, 1, phone)).status).toBe(201)
+      // the same phone, the same product again within a day: a duplicate, held for a call
+      const answer = (await landingOrder("bkash_advance", 1, phone)).data as CreateOrderAnswer
+      expect((await details(answer.data._id)).risk).toMatchObject({ needsConfirmation: true })
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await Promise.all([callback(answer.data._id, paymentID), callback(answer.data._id, paymentID)])
+      const risk = (await details(answer.data._id)).risk!
+      expect(risk.needsConfirmation).toBe(false)
+      expect(risk.confirmations).toEqual([
+        expect.objectContaining({
+          outcome: "confirmed",
+          note: `৳120 paid by bKash (transaction ${fake.payments.get(paymentID)!.trxID}): no call needed`,
+        }),
+      ])
+    })
+
+    it("an order nobody holds gets no confirmation entry from its payment", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await callback(answer.data._id, paymentID)
+      expect((await details(answer.data._id)).risk).toMatchObject({ needsConfirmation: false, confirmations: [] })
+    })
+
+    it("switched to cash on delivery after a cancel: bKash's session goes, the courier collects all; paid orders cannot switch", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      await fetch(`${answer.payment!.bkashURL!}&do=cancel`, { redirect: "manual" })
+      expect(resultOf(await callback(answer.data._id, paymentID, "cancel")).result).toBe("cancelled")
+      const cash = await api.post(`/api/shop/order/bkash/cash/${answer.data._id}`, {}, anyStatus)
+      expect(cash.status).toBe(200)
+      expect(cash.data.data).toMatchObject({ _id: answer.data._id, paymentMethod: "cod" })
+      expect(cash.data.data.bkash).toBeUndefined()
+      expect(cash.data.confirmation.orderNumber).toBe(answer.data.orderNumber)
+      const order = await details(answer.data._id)
+      expect(cashToCollect(order.TotalAmount, order.bkash)).toBe(order.TotalAmount)
+      // Medusa's collection waits for the courier's cash, as any cash-on-delivery order's
+      expect((await medusaPayment(answer.data._id)).collection).toMatchObject({
+        status: "not_paid",
+        payment_sessions: [],
+      })
+      // no way back into bKash for it, and its old payment's callback does nothing
+      expect((await api.post(`/api/shop/order/bkash/pay/${answer.data._id}`, {}, anyStatus)).status).toBe(404)
+      fake.approve(paymentID)
+      expect(resultOf(await callback(answer.data._id, paymentID)).result).toBe("failed")
+      expect(fake.payments.get(paymentID)!.executions).toBe(0)
+      // delivered: recorded as cash, as any cash-on-delivery order
+      await deliver(answer.data._id)
+      expect((await medusaPayment(answer.data._id)).collection.status).toBe("completed")
+
+      const paid = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const paidID = new URL(paid.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paidID)
+      await callback(paid.data._id, paidID)
+      const refused = await api.post(`/api/shop/order/bkash/cash/${paid.data._id}`, {}, anyStatus)
+      expect([refused.status, refused.data.message]).toEqual([409, "This order is already paid by bKash"])
+      expect((await details(paid.data._id)).paymentMethod).toBe("bkash_full")
     })
   },
 })

@@ -162,6 +162,14 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post",
+    path: "/api/shop/order/bkash/cash/{orderId}",
+    summary:
+      "Pay in cash on delivery instead of bKash, for an order still waiting for bKash (after a failure or a cancel): answered as a placed order; 409 when bKash already confirmed it or it is cancelled or expired",
+    tag: "shop",
+    auth: "none",
+  },
+  {
+    method: "post",
     path: "/api/shop/order/bkash/pay/{orderId}",
     summary:
       "bKash's page for an order waiting to be paid by bKash: the one made while it waits, a new one after a failure or a cancel; the amount is the order's own; 404 for an order not paid by bKash",

@@ -1,10 +1,12 @@
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, when, type WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { recordConfirmationWorkflow } from "./order-guard"
 import {
   checkBkashExpiryStep,
   confirmBkashPaymentStep,
   markBkashExpiredStep,
   startBkashPaymentStep,
+  switchToCashStep,
 } from "./steps/bkash-payment"
 import { updateShopOrderStatusWorkflow } from "./update-order-status"
 
@@ -13,6 +15,27 @@ const LOCK_WAIT_SECONDS = 30
 const LOCK_TTL_SECONDS = 60
 
 const lockOf = (orderId: string) => `bkash:${orderId}`
+
+/**
+ * A held order (the fake-order guard's call) whose shopper has just paid by
+ * bKash: the payment confirms it, logged as the confirmation with bKash's
+ * transaction, and the hold ends without a call. Composition only.
+ */
+function releaseHeldOrder(
+  input: WorkflowData<{ order_id: string }> | { order_id: string },
+  confirmed: WorkflowData<{ release: string | null }>
+) {
+  when("release-held-order", { confirmed }, ({ confirmed }) => !!confirmed.release).then(() => {
+    recordConfirmationWorkflow.runAsStep({
+      input: transform({ input, confirmed }, ({ input, confirmed }) => ({
+        order_id: input.order_id,
+        outcome: "confirmed" as const,
+        note: confirmed.release,
+        admin_id: null,
+      })),
+    })
+  })
+}
 
 /**
  * bKash's payment page for an order waiting to be paid: one bKash payment per
@@ -42,6 +65,7 @@ export const confirmBkashPaymentWorkflow = createWorkflow(
     const key = transform({ input }, ({ input }) => lockOf(input.order_id))
     acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
     const confirmed = confirmBkashPaymentStep(input)
+    releaseHeldOrder(input, confirmed)
     releaseLockStep(transform({ key }, ({ key }) => ({ key })))
     return new WorkflowResponse(confirmed)
   }
@@ -58,6 +82,7 @@ export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (in
   const key = transform({ input }, ({ input }) => lockOf(input.order_id))
   acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
   const checked = checkBkashExpiryStep(input)
+  releaseHeldOrder(input, checked)
   when("expire-unpaid", { checked }, ({ checked }) => checked.expire).then(() => {
     updateShopOrderStatusWorkflow.runAsStep({
       input: transform({ input }, ({ input }) => ({ order_id: input.order_id, status: "cancelled" as const })),
@@ -66,4 +91,13 @@ export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (in
   })
   releaseLockStep(transform({ key }, ({ key }) => ({ key })))
   return new WorkflowResponse(checked)
+})
+
+/** The shopper pays in cash on delivery instead of bKash (steps/bkash-payment.ts), under the order's bKash lock. */
+export const switchBkashToCashWorkflow = createWorkflow("switch-bkash-to-cash", (input: { order_id: string }) => {
+  const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+  acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
+  const switched = switchToCashStep(input)
+  releaseLockStep(transform({ key }, ({ key }) => ({ key })))
+  return new WorkflowResponse(switched)
 })

@@ -184,7 +184,7 @@ export type CustomerOrderRequest = {
 } & Record<string, unknown>
 
 export type CreateOrderRequest = GuestOrderRequest | LandingOrderRequest | CustomerOrderRequest
-/** POST /api/shop/order/create-order. */
+/** POST /api/shop/order/create-order, and POST /api/shop/order/bkash/cash/{orderId} (paid in cash instead). */
 export type CreateOrderAnswer = DataAnswer<Order> & { confirmation: OrderConfirmation } & WithPictures & {
     /** an order paid by bKash: what to pay now and where (the shopper is sent to bkashURL) */
     payment?: OrderPayment

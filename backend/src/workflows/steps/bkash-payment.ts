@@ -1,8 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   BKASH_UNAVAILABLE_MESSAGES,
+  formatMoney,
   type BkashOutcome,
   type BkashState,
   isPaymentMethod,
@@ -14,6 +15,8 @@ import { BKASH_PROVIDER_ID } from "../../modules/bkash"
 import { BkashClient } from "../../modules/bkash/client"
 import { bkashData, type BkashData } from "../../modules/bkash/service"
 import { bkashSettings } from "../../modules/bkash/settings"
+import { ORDER_GUARD_MODULE } from "../../modules/order-guard"
+import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import { readBkashOrder } from "../../read-models/bkash"
@@ -122,9 +125,13 @@ async function confirmBkash(
   orderId: string,
   paymentId: string | null,
   status: string
-): Promise<{ outcome: BkashOutcome; order_number: string | null }> {
+): Promise<BkashConfirmed> {
   const order = await readBkashOrder(container, orderId)
-  const outcome = (value: BkashOutcome) => ({ outcome: value, order_number: order?.order_number ?? null })
+  const outcome = (value: BkashOutcome, release: string | null = null) => ({
+    outcome: value,
+    order_number: order?.order_number ?? null,
+    release,
+  })
   if (!order) return outcome("failed")
   const paidOutcome: BkashOutcome = order.method === "bkash_advance" ? "advance_paid" : "paid"
   // paid already: whichever of its payments this names, nothing changes
@@ -167,8 +174,21 @@ async function confirmBkash(
     amount_paid: confirmed.paid_amount,
     bkash_trx_id: confirmed.trx_id,
   })
-  return outcome(paidOutcome)
+  // an order the fake-order guard holds for a call: money paid by the shopper's own bKash confirms it
+  const [risk] = await container
+    .resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
+    .listOrderRisks({ order_id: order.order_id }, { take: 1 })
+  const release = risk?.needs_confirmation
+    ? `${formatMoney(confirmed.paid_amount)} paid by bKash (transaction ${confirmed.trx_id}): no call needed`
+    : null
+  return outcome(paidOutcome, release)
 }
+
+/**
+ * How the shopper's return (or the expiry's last look) ended; `release`: the
+ * note for the held order's log when this payment confirms it (null: nothing to release).
+ */
+export type BkashConfirmed = { outcome: BkashOutcome; order_number: string | null; release: string | null }
 
 /**
  * An order waiting for bKash past the time allowed, under the order's bKash
@@ -182,10 +202,10 @@ export const checkBkashExpiryStep = createStep(
   async (input: { order_id: string }, { container }) => {
     const order = await readBkashOrder(container, input.order_id)
     if (!order || order.payment || order.payment_state === "expired" || order.status !== "pending") {
-      return new StepResponse({ expire: false })
+      return new StepResponse({ expire: false, release: null })
     }
-    const { outcome } = await confirmBkash(container, input.order_id, null, "success")
-    return new StepResponse({ expire: outcome !== "paid" && outcome !== "advance_paid" })
+    const { outcome, release } = await confirmBkash(container, input.order_id, null, "success")
+    return new StepResponse({ expire: outcome !== "paid" && outcome !== "advance_paid", release })
   }
 )
 
@@ -257,3 +277,62 @@ export const settleBkashOnDeliveryStep = createStep(
     return new StepResponse({ settled: true })
   }
 )
+
+/**
+ * The shopper gives up on bKash for an order still waiting: it becomes cash
+ * on delivery (the courier collects everything), its bKash session goes.
+ * Refused for an order bKash already confirmed (409), an expired or cancelled
+ * one (409), and one not paid by bKash (404). Runs under the order's bKash lock;
+ * the compensation puts the session and the method back.
+ */
+export const switchToCashStep = createStep(
+  "switch-bkash-to-cash",
+  async (input: { order_id: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    if (!order) throw notBkash()
+    if (order.payment) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, "This order is already paid by bKash")
+    }
+    if (order.payment_state === "expired" || order.status !== "pending") {
+      throw new MedusaError(MedusaError.Types.CONFLICT, `A ${order.status} order cannot change how it is paid`)
+    }
+    const payments = container.resolve(Modules.PAYMENT)
+    const collectionId = await collectionOf(container, order.order_id)
+    await payments.deletePaymentSession(order.session_id)
+    // nothing is awaited from a provider any more: the collection waits for the courier's cash, as any COD order's
+    if (collectionId) await payments.updatePaymentCollections(collectionId, { status: "not_paid" })
+    const shopOrders: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
+    await shopOrders.updateShopOrders({ id: order.id, payment_method: "cod", payment_state: null })
+    return new StepResponse({ order_id: order.order_id }, { order, collectionId })
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    const { order, collectionId } = undo
+    if (collectionId) {
+      const payments = container.resolve(Modules.PAYMENT)
+      const session = await payments.createPaymentSession(collectionId, {
+        provider_id: BKASH_PROVIDER_ID,
+        currency_code: STORE_CURRENCY,
+        amount: order.total,
+        data: order.data,
+      })
+      await payments.authorizePaymentSession(session.id, {})
+    }
+    const shopOrders: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
+    await shopOrders.updateShopOrders({
+      id: order.id,
+      payment_method: order.method,
+      payment_state: order.payment_state,
+    })
+  }
+)
+
+/** The order's payment collection. */
+async function collectionOf(container: MedusaContainer, orderId: string): Promise<string | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["payment_collections.id"],
+    filters: { id: orderId },
+  })
+  return (data[0] as { payment_collections?: { id: string }[] } | undefined)?.payment_collections?.[0]?.id ?? null
+}
