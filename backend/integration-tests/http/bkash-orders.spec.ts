@@ -463,5 +463,56 @@ shopIntegrationTestRunner({
       expect([refused.status, refused.data.message]).toEqual([409, "This order is already paid by bKash"])
       expect((await details(paid.data._id)).paymentMethod).toBe("bkash_full")
     })
+
+    it("cancelled or expired orders cannot be paid: the pay route refuses, a callback executes nothing", async () => {
+      const expired = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      await age(expired.data._id, 31)
+      expect(await expireBkashOrders(getContainer())).toBe(1)
+      const again = await api.post(`/api/shop/order/bkash/pay/${expired.data._id}`, {}, anyStatus)
+      expect([again.status, again.data.message]).toEqual([409, "A cancelled order cannot be paid any more"])
+      expect(fake.calls("create")).toHaveLength(1)
+
+      const cancelled = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const paymentID = new URL(cancelled.payment!.bkashURL!).searchParams.get("paymentID")!
+      const res = await api.put(
+        "/api/admin/order/update-order-status",
+        { orderId: cancelled.data._id, orderStatus: "cancelled" },
+        await asAdmin()
+      )
+      expect(res.status).toBe(200)
+      fake.approve(paymentID)
+      expect(resultOf(await callback(cancelled.data._id, paymentID)).result).toBe("failed")
+      expect(fake.payments.get(paymentID)!.executions).toBe(0)
+      expect((await medusaPayment(cancelled.data._id)).payments).toEqual([])
+    })
+
+    it("a replayed callback finishes a payment whose record was cut short, taking nothing more", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await callback(answer.data._id, paymentID)
+      // as if the process had died after Medusa's payment was made, before the shop's record
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await knex.raw(
+        `update shop_order set payment_state = 'awaiting', amount_paid = 0, bkash_trx_id = null where id = (select shop_order_id from order_order_shoporder_shop_order where order_id = ?)`,
+        [answer.data._id]
+      )
+      expect((await details(answer.data._id)).bkash).toMatchObject({ state: "awaiting", paid: 0 })
+      expect(resultOf(await callback(answer.data._id, paymentID)).result).toBe("advance_paid")
+      expect((await details(answer.data._id)).bkash).toMatchObject({ state: "advance_paid", paid: 120 })
+      expect((await medusaPayment(answer.data._id)).captured).toBe(120)
+      expect(fake.payments.get(paymentID)!.executions).toBe(1)
+    })
+
+    it("anything going wrong behind the callback still lands the shopper on the shop's page", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      // bKash's settings gone between the order and the shopper's return
+      for (const name of Object.keys(env)) delete process.env[name]
+      expect(resultOf(await callback(answer.data._id, paymentID))).toEqual({
+        path: `/payment/bkash/${answer.data._id}`,
+        result: "pending",
+      })
+    })
   },
 })

@@ -19,7 +19,7 @@ import { ORDER_GUARD_MODULE } from "../../modules/order-guard"
 import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
-import { readBkashOrder } from "../../read-models/bkash"
+import { type BkashOrder, readBkashOrder } from "../../read-models/bkash"
 
 /** The shopper's choice of payment, refused (in the order's language) when it is bKash and bKash is not set up. */
 export const choosePaymentStep = createStep(
@@ -60,6 +60,9 @@ export const startBkashPaymentStep = createStep(
   async (input: { order_id: string; callback_url: string }, { container }) => {
     const order = await readBkashOrder(container, input.order_id)
     if (!order) throw notBkash()
+    if (!order.payment && (order.status !== "pending" || order.payment_state === "expired")) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, `A ${order.status} order cannot be paid any more`)
+    }
     const { dueNow, dueOnDelivery } = paymentSplit(order.method, order.total, order.delivery_charge)
     const answer = (data: BkashData) => ({
       method: order.method,
@@ -134,12 +137,15 @@ async function confirmBkash(
   })
   if (!order) return outcome("failed")
   const paidOutcome: BkashOutcome = order.method === "bkash_advance" ? "advance_paid" : "paid"
-  // paid already: whichever of its payments this names, nothing changes
-  if (order.payment) return outcome(paidOutcome)
-  const recorded = order.data.payment_id
-  if (!recorded || (paymentId !== null && recorded !== paymentId) || order.payment_state === "expired") {
-    return outcome("failed")
+  // paid already: whichever of its payments this names, nothing more is taken; what a run cut short
+  // after the Payment was made (the advance's capture, the shop's record) is finished here
+  if (order.payment) {
+    await finishPaid(container, { ...order, payment: order.payment }, paidOutcome)
+    return outcome(paidOutcome)
   }
+  const recorded = order.data.payment_id
+  const waiting = order.status === "pending" && order.payment_state !== "expired"
+  if (!recorded || (paymentId !== null && recorded !== paymentId) || !waiting) return outcome("failed")
   const settings = bkashSettings()
   if (!settings) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, BKASH_UNAVAILABLE_MESSAGES.en)
   const client = new BkashClient(settings)
@@ -164,16 +170,7 @@ async function confirmBkash(
     return outcome(status === "cancel" && state !== "Completed" ? "cancelled" : "failed")
   }
   const confirmed = bkashData(payment.data ?? {})
-  if (order.method === "bkash_advance") {
-    const { dueNow } = paymentSplit(order.method, order.total, order.delivery_charge)
-    await payments.capturePayment({ payment_id: payment.id, amount: dueNow })
-  }
-  // the shop's record of it: the lists, the dialog and the courier's cash to collect read it
-  await recordBkashState(container, order.id, {
-    payment_state: paidOutcome,
-    amount_paid: confirmed.paid_amount,
-    bkash_trx_id: confirmed.trx_id,
-  })
+  await finishPaid(container, { ...order, payment: { id: payment.id, captured: 0 } }, paidOutcome)
   // an order the fake-order guard holds for a call: money paid by the shopper's own bKash confirms it
   const [risk] = await container
     .resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
@@ -182,6 +179,34 @@ async function confirmBkash(
     ? `${formatMoney(confirmed.paid_amount)} paid by bKash (transaction ${confirmed.trx_id}): no call needed`
     : null
   return outcome(paidOutcome, release)
+}
+
+/**
+ * A Payment bKash confirmed, made whole: the advance captured (what is
+ * missing of it), and the shop's record saying paid with bKash's
+ * transaction. Safe to run again: it only adds what is missing.
+ */
+async function finishPaid(
+  container: MedusaContainer,
+  order: BkashOrder & { payment: { id: string; captured: number } },
+  paidOutcome: BkashOutcome
+) {
+  const payments = container.resolve(Modules.PAYMENT)
+  const payment = await payments.retrievePayment(order.payment.id, { relations: ["captures"] })
+  const captured = (payment.captures ?? []).reduce((sum, c) => sum + Number(c.amount), 0)
+  if (order.method === "bkash_advance") {
+    const { dueNow } = paymentSplit(order.method, order.total, order.delivery_charge)
+    if (captured < dueNow) await payments.capturePayment({ payment_id: payment.id, amount: dueNow - captured })
+  }
+  // the shop's record of it: the lists, the dialog and the courier's cash to collect read it
+  if (order.payment_state !== paidOutcome) {
+    const confirmed = bkashData(payment.data ?? {})
+    await recordBkashState(container, order.id, {
+      payment_state: paidOutcome as BkashState,
+      amount_paid: confirmed.paid_amount,
+      bkash_trx_id: confirmed.trx_id,
+    })
+  }
 }
 
 /**

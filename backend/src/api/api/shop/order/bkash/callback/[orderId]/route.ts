@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { confirmBkashPaymentWorkflow } from "#app/workflows/bkash-payment"
 import { BKASH_RETURN_PATH, type BkashOutcome, type BkashReturn } from "@shop/contract"
 
@@ -23,8 +24,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       })
       result = confirmed.outcome
     } catch (error) {
-      // bKash did not answer: the payment is neither confirmed nor refused; the shop asks again later
-      if ((error as { type?: string })?.type !== "bkash_unavailable") throw error
+      // bKash did not answer, or anything else went wrong: the payment is neither confirmed nor refused
+      // as far as the shopper can tell; the shopper still lands on the shop's page, and the expiry asks again
+      if ((error as { type?: string })?.type !== "bkash_unavailable") {
+        req.scope
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`bKash callback for order ${orderId}: ${(error as Error)?.message ?? error}`)
+      }
       result = "pending"
     }
   }
