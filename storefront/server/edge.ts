@@ -178,7 +178,9 @@ export class Edge {
       return
     }
     const shellFile =
-      page === "landing" || page === "orderConfirmation" ? this.html.landingShellFile : this.html.indexFile
+      page === "landing" || page === "orderConfirmation" || page === "bkashReturn"
+        ? this.html.landingShellFile
+        : this.html.indexFile
     const sendShell = () => sendFile(req, res, shellFile, "no-cache", page ? 200 : 404)
     if (!page) {
       sendShell()

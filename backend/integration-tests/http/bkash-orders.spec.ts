@@ -3,8 +3,12 @@ import {
   BKASH_UNAVAILABLE_MESSAGES,
   cashToCollect,
   type CreateOrderAnswer,
+  DEFAULT_PAYMENT_RULES,
   type Order,
   PAYMENT_METHOD_INVALID,
+  PAYMENT_METHOD_NOT_OFFERED,
+  type PaymentOptions,
+  type PaymentRules,
   type Product,
 } from "@shop/contract"
 import expireBkashOrders from "../../src/jobs/expire-bkash-orders"
@@ -513,6 +517,115 @@ shopIntegrationTestRunner({
         path: `/payment/bkash/${answer.data._id}`,
         result: "pending",
       })
+    })
+
+    describe("the merchant's rules", () => {
+      const setRules = async (rules: Partial<PaymentRules>) =>
+        api.put("/api/admin/payment/rules", rules, await asAdmin())
+      afterEach(async () => {
+        expect((await setRules(DEFAULT_PAYMENT_RULES)).status).toBe(200)
+      })
+
+      it("the admin reads and changes them (the rest stay); nonsense is a 400 and changes nothing", async () => {
+        const read = async () => (await api.get("/api/admin/payment/rules", await asAdmin())).data.data
+        expect(await read()).toEqual({ bkashRequiredFor: "never", offerBkash: true, refundPercent: 100 })
+        const saved = await setRules({ bkashRequiredFor: "outside_dhaka" })
+        expect([saved.status, saved.data.message, saved.data.data]).toEqual([
+          200,
+          "Rules saved",
+          { bkashRequiredFor: "outside_dhaka", offerBkash: true, refundPercent: 100 },
+        ])
+        for (const [body, message] of [
+          [{ bkashRequiredFor: "sometimes" }, "bkashRequiredFor must be one of: never, held, outside_dhaka, all"],
+          [{ refundPercent: 101 }, "refundPercent must be between 0 and 100"],
+          [{ refundPercent: 12.5 }, "refundPercent must be a whole number"],
+          [{ offerBkash: "yes" }, "offerBkash must be true or false"],
+        ] as const) {
+          const res = await setRules(body as Partial<PaymentRules>)
+          expect([res.status, res.data.message]).toEqual([400, message])
+        }
+        expect(await read()).toEqual({ bkashRequiredFor: "outside_dhaka", offerBkash: true, refundPercent: 100 })
+        // a shopper cannot change them
+        expect((await api.put("/api/admin/payment/rules", { bkashRequiredFor: "never" }, anyStatus)).status).toBe(401)
+      })
+
+      it("what the forms may offer: bKash only once it is set up, with the rules", async () => {
+        await setRules({ bkashRequiredFor: "outside_dhaka", offerBkash: false })
+        const options = async () => (await api.get("/api/shop/order/payment-options")).data.data as PaymentOptions
+        expect(await options()).toEqual({ bkash: true, bkashRequiredFor: "outside_dhaka", offerBkash: false })
+        for (const name of Object.keys(env)) delete process.env[name]
+        expect(await options()).toEqual({ bkash: false, bkashRequiredFor: "outside_dhaka", offerBkash: false })
+      })
+
+      it("bKash required outside Dhaka: cash on delivery refused there (nothing taken), kept in Dhaka", async () => {
+        await setRules({ bkashRequiredFor: "outside_dhaka" })
+        const before = (await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock
+        const outside = await landingOrder("cod")
+        expect([outside.status, outside.data.message]).toEqual([400, PAYMENT_METHOD_NOT_OFFERED.bn])
+        // a form that sends no method at all is cash on delivery, refused the same way
+        expect((await landingOrder()).data.message).toBe(PAYMENT_METHOD_NOT_OFFERED.bn)
+        expect((await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock).toBe(before)
+        expect((await landingOrder("bkash_advance")).status).toBe(201)
+        const dhaka = await guestOrder("cod")
+        expect([dhaka.status, dhaka.data.data.paymentMethod]).toEqual([201, "cod"])
+      })
+
+      it("every order: cash on delivery refused at every door; bKash not offered: refused unless required", async () => {
+        await setRules({ bkashRequiredFor: "all" })
+        expect((await guestOrder("cod")).data.message).toBe(PAYMENT_METHOD_NOT_OFFERED.en)
+        expect((await guestOrder("bkash_full")).status).toBe(201)
+        await setRules({ bkashRequiredFor: "never", offerBkash: false })
+        const refused = await guestOrder("bkash_full")
+        expect([refused.status, refused.data.message]).toEqual([400, PAYMENT_METHOD_NOT_OFFERED.en])
+        expect((await guestOrder("cod")).status).toBe(201)
+      })
+    })
+
+    it("the page the shopper comes back to reads the order's payment, nothing personal", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const status = async () => (await api.get(`/api/shop/order/bkash/status/${answer.data._id}`, anyStatus)).data
+      const total = price(product) + 120
+      expect(await status()).toEqual({
+        success: true,
+        data: {
+          orderId: answer.data._id,
+          orderNumber: answer.data.orderNumber,
+          method: "bkash_advance",
+          state: "awaiting",
+          total,
+          dueNow: 120,
+          dueOnDelivery: total - 120,
+          paid: 0,
+          trxId: null,
+          canPay: true,
+          language: "bn",
+        },
+      })
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      await callback(answer.data._id, paymentID)
+      expect((await status()).data).toMatchObject({ state: "advance_paid", paid: 120, canPay: false })
+      expect((await status()).data.trxId).toBe(fake.payments.get(paymentID)!.trxID)
+      const cod = (await landingOrder()).data as CreateOrderAnswer
+      const none = await api.get(`/api/shop/order/bkash/status/${cod.data._id}`, anyStatus)
+      expect(none.status).toBe(404)
+      expect((await api.get(`/api/shop/order/bkash/status/order_nothing`, anyStatus)).status).toBe(404)
+    })
+
+    it("'check again' asks bKash itself: an approved payment whose callback was lost is executed once", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const check = async () => api.post(`/api/shop/order/bkash/status/${answer.data._id}`, {}, anyStatus)
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      // bKash unreachable (execute, then its read-back): the payment still waits
+      fake.failNextStatus = 503
+      fake.failCalls = 2
+      const down = await check()
+      expect([down.status, down.data.data.state, down.data.data.canPay]).toEqual([200, "awaiting", true])
+      fake.approve(paymentID)
+      const [a, b] = await Promise.all([check(), check()])
+      for (const res of [a, b]) expect(res.data.data).toMatchObject({ state: "paid", paid: res.data.data.total })
+      expect(fake.payments.get(paymentID)!.executions).toBe(1)
+      expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
     })
   },
 })

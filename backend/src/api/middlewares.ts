@@ -5,6 +5,7 @@ import { adminLandingPageMiddlewares } from "./api/admin/landing-pages/middlewar
 import { adminMetaMiddlewares } from "./api/admin/meta/middlewares"
 import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminOrderGuardMiddlewares } from "./api/admin/order-guard/middlewares"
+import { adminPaymentMiddlewares } from "./api/admin/payment/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { courierWebhookMiddlewares } from "./api/courier/middlewares"
@@ -40,6 +41,7 @@ export default defineMiddlewares({
     ...adminProductMiddlewares,
     ...adminOrderMiddlewares,
     ...adminOrderGuardMiddlewares,
+    ...adminPaymentMiddlewares,
     ...adminLandingPageMiddlewares,
     ...adminMetaMiddlewares,
     ...adminDashboardMiddlewares,

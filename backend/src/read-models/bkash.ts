@@ -15,6 +15,11 @@ export type BkashOrder = {
   /** the shop's record of where the payment stands (payment_state), and the order's status */
   payment_state: string | null
   status: string
+  /** taka bKash confirmed (less refunds) and its transaction id, as the shop recorded them */
+  amount_paid: number
+  trx_id: string | null
+  /** the landing page it was ordered from (its shopper reads Bengali) */
+  landing_page_slug: string | null
   total: number
   delivery_charge: number
   session_id: string
@@ -46,6 +51,9 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
       "payment_method",
       "payment_state",
       "status",
+      "amount_paid",
+      "bkash_trx_id",
+      "landing_page_slug",
       "order.id",
       "order.payment_collections.payment_sessions.id",
       "order.payment_collections.payment_sessions.provider_id",
@@ -66,6 +74,9 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
         payment_method?: string | null
         payment_state?: string | null
         status: string
+        amount_paid?: number | null
+        bkash_trx_id?: string | null
+        landing_page_slug?: string | null
         order?: { id: string; payment_collections?: { payment_sessions?: SessionRow[] | null }[] | null } | null
       }
     | undefined
@@ -82,6 +93,9 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
     method: row.payment_method,
     payment_state: row.payment_state ?? null,
     status: row.status,
+    amount_paid: Number(row.amount_paid ?? 0),
+    trx_id: row.bkash_trx_id ?? null,
+    landing_page_slug: row.landing_page_slug ?? null,
     total: Number(row.total),
     delivery_charge: Number(row.delivery_charge),
     session_id: session.id,

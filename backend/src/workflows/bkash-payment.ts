@@ -61,7 +61,7 @@ export const startBkashPaymentWorkflow = createWorkflow(
  */
 export const confirmBkashPaymentWorkflow = createWorkflow(
   "confirm-bkash-payment",
-  (input: { order_id: string; payment_id: string; status: string }) => {
+  (input: { order_id: string; payment_id: string | null; status: string }) => {
     const key = transform({ input }, ({ input }) => lockOf(input.order_id))
     acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
     const confirmed = confirmBkashPaymentStep(input)

@@ -89,7 +89,12 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
 
   // cash on delivery, or bKash (refused here, before anything is taken, when bKash is not set up)
   const payment = choosePaymentStep(
-    transform({ input }, ({ input }) => ({ payment_method: input.payment_method, language: input.language }))
+    transform({ input }, ({ input }) => ({
+      payment_method: input.payment_method,
+      delivery_area: input.delivery_area,
+      language: input.language,
+      placed_by_staff: input.placed_by_staff ?? false,
+    }))
   )
 
   const priced = priceShopOrderStep({

@@ -15,6 +15,8 @@ export const PAGE_PATHS = {
   adminHandoff: "/admin/*",
   landing: "/landing/:slug",
   orderConfirmation: "/order-confirmation",
+  /** back from bKash: the order's payment (paid, or try again / pay in cash) */
+  bkashReturn: "/payment/bkash/:orderId",
 } as const
 
 export type PagePathName = keyof typeof PAGE_PATHS

@@ -1,3 +1,6 @@
+import type { DataAnswer } from "./answer"
+import { PAGE_PATHS } from "./pages"
+
 /**
  * Paying for an order: cash on delivery, or bKash (Tokenized Checkout) for the
  * whole order or for the delivery charge in advance with the rest in cash.
@@ -110,7 +113,7 @@ export type OrderPayment = {
 }
 
 /** The storefront's page a shopper lands on back from bKash (`?result=` a BkashOutcome). */
-export const BKASH_RETURN_PATH = "/payment/bkash/:orderId"
+export const BKASH_RETURN_PATH = PAGE_PATHS.bkashReturn
 
 /** Where an order's bKash payment stands, as the order's answers carry it (the order dialog and list show it). */
 export type OrderBkash = {
@@ -127,3 +130,96 @@ export type OrderBkash = {
 export function cashToCollect(total: number, bkash?: Pick<OrderBkash, "paid"> | null): number {
   return Math.max(0, Math.round(total - (bkash?.paid ?? 0)))
 }
+
+/**
+ * Which orders must pay something by bKash before they ship (the merchant's
+ * rule): `never`; `held` orders the fake-order guard holds for a call (the
+ * shopper is offered the advance, which releases the hold); `outside_dhaka`
+ * orders delivered outside Dhaka; `all` every order. An order the rule
+ * covers chooses between the two bKash ways; cash on delivery alone is not
+ * offered to it.
+ */
+export const BKASH_REQUIRED_FOR = ["never", "held", "outside_dhaka", "all"] as const
+export type BkashRequiredFor = (typeof BKASH_REQUIRED_FOR)[number]
+
+export const BKASH_REQUIRED_FOR_LABELS: Record<BkashRequiredFor, string> = {
+  never: "Never: cash on delivery is always offered",
+  held: "Orders the fake-order guard holds (the advance releases them)",
+  outside_dhaka: "Orders delivered outside Dhaka",
+  all: "Every order",
+}
+
+/** The merchant's payment rules (kept in the database; defaults below). */
+export type PaymentRules = {
+  /** which orders must pay by bKash (in full or the delivery charge in advance) */
+  bkashRequiredFor: BkashRequiredFor
+  /** any other order may still choose bKash (full or advance) instead of cash on delivery */
+  offerBkash: boolean
+  /** share of what bKash received that goes back when the order is cancelled or its parcel returned, 0..100 */
+  refundPercent: number
+}
+
+export const DEFAULT_PAYMENT_RULES: PaymentRules = { bkashRequiredFor: "never", offerBkash: true, refundPercent: 100 }
+
+/** PUT /api/admin/payment/rules: any of the rules; the rest stay. */
+export type PaymentRulesRequest = Partial<PaymentRules>
+
+/**
+ * GET /api/shop/order/payment-options: what the order forms may offer. `bkash`
+ * false (no bKash account set up) means cash on delivery only, whatever the
+ * rules say.
+ */
+export type PaymentOptions = { bkash: boolean; bkashRequiredFor: BkashRequiredFor; offerBkash: boolean }
+
+/**
+ * The ways an order may be paid, first the one a form starts with: what the
+ * forms offer and what the order workflow accepts (one rule for both).
+ * `held` is decided after the order is placed, so it offers what `never` does.
+ */
+export function paymentChoices(options: PaymentOptions, deliveryArea: "dhaka" | "outside"): PaymentMethod[] {
+  if (!options.bkash) return ["cod"]
+  const required =
+    options.bkashRequiredFor === "all" || (options.bkashRequiredFor === "outside_dhaka" && deliveryArea === "outside")
+  if (required) return ["bkash_advance", "bkash_full"]
+  return options.offerBkash ? ["cod", "bkash_advance", "bkash_full"] : ["cod"]
+}
+
+/** A method the rules do not allow for the order (a stale form, or a request made by hand). */
+export const PAYMENT_METHOD_NOT_OFFERED = {
+  en: "This order must be paid by bKash: the delivery charge in advance, or in full.",
+  bn: "এই অর্ডারের জন্য বিকাশে পেমেন্ট প্রয়োজন: অগ্রিম ডেলিভারি চার্জ অথবা সম্পূর্ণ মূল্য।",
+} as const
+
+/** The ways to pay as the Bengali order form names them. */
+export const PAYMENT_METHOD_LABELS_BN: Record<PaymentMethod, string> = {
+  cod: "ক্যাশ অন ডেলিভারি",
+  bkash_full: "বিকাশে সম্পূর্ণ পেমেন্ট",
+  bkash_advance: "বিকাশে অগ্রিম ডেলিভারি চার্জ, বাকি টাকা ডেলিভারিতে",
+}
+
+/**
+ * GET /api/shop/order/bkash/status/{orderId}: where an order's bKash payment
+ * stands (POST: the same after asking bKash now, the shopper's "check again");
+ * for the page the shopper comes back to (nothing personal: the
+ * number, the amounts and the state). `language` is the order's (a landing
+ * page's orders are in Bengali); `canPay` the shopper may still pay or switch
+ * to cash on delivery.
+ */
+export type BkashStatus = {
+  orderId: string
+  orderNumber: string
+  method: BkashMethod
+  state: BkashState
+  total: number
+  dueNow: number
+  dueOnDelivery: number
+  paid: number
+  trxId: string | null
+  canPay: boolean
+  language: "en" | "bn"
+}
+
+export type PaymentOptionsAnswer = DataAnswer<PaymentOptions>
+export type BkashStatusAnswer = DataAnswer<BkashStatus>
+/** GET and PUT /api/admin/payment/rules: every rule (PUT says "Rules saved"). */
+export type PaymentRulesAnswer = DataAnswer<PaymentRules>

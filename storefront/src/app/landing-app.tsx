@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from "react"
 import type { LandingPage } from "@/features/landing/api/get-landing-page"
+import { BkashReturn } from "@/features/landing/components/bkash-return"
 import { LandingPageScreen } from "@/features/landing/components/landing-page"
 import { OrderConfirmation } from "@/features/landing/components/order-confirmation"
 import { readConfirmation } from "@/features/landing/utils/confirmation"
 import { currentNavigationState, subscribeToLocation } from "@/features/landing/utils/navigation"
-import type { Pictures } from "@shop/contract"
+import { BKASH_OUTCOMES, type BkashOutcome, type Pictures } from "@shop/contract"
 import { AppErrorBoundary } from "./error-boundary"
 
 /** The slug of a /landing/{slug} path (decoded, as the router's params are), else null. */
@@ -16,6 +17,23 @@ export function landingSlugOf(pathname: string): string | null {
   } catch {
     return match[1]!
   }
+}
+
+/** The order of a /payment/bkash/{orderId} path, else null. */
+export function bkashReturnOrderOf(pathname: string): string | null {
+  const match = /^\/payment\/bkash\/([^/]+)\/?$/.exec(pathname)
+  if (!match) return null
+  try {
+    return decodeURIComponent(match[1]!)
+  } catch {
+    return match[1]!
+  }
+}
+
+function BkashReturnScreen({ orderId }: { orderId: string }) {
+  const result = new URLSearchParams(window.location.search).get("result")
+  const outcome = (BKASH_OUTCOMES as readonly string[]).includes(result ?? "") ? (result as BkashOutcome) : null
+  return <BkashReturn orderId={orderId} result={outcome} />
 }
 
 function ConfirmationScreen() {
@@ -33,8 +51,8 @@ export type LandingAppProps = {
 }
 
 /**
- * The landing app (SPEC 2.9, 2.10): /landing/{slug} and the confirmation it
- * leads to, without the shop's router, query cache or sdk, so a landing page
+ * The landing app (SPEC 2.9, 2.10): /landing/{slug}, the confirmation it
+ * leads to and the page a shopper comes back to from bKash, without the shop's router, query cache or sdk, so a landing page
  * loads only its own code. The storefront server renders it into the HTML.
  */
 export function LandingApp({ path, page, pictures }: LandingAppProps) {
@@ -45,6 +63,7 @@ export function LandingApp({ path, page, pictures }: LandingAppProps) {
   )
   const slug = landingSlugOf(pathname)
   const initialSlug = landingSlugOf(path)
+  const bkashOrder = bkashReturnOrderOf(pathname)
   return (
     <AppErrorBoundary>
       {slug !== null ? (
@@ -55,6 +74,9 @@ export function LandingApp({ path, page, pictures }: LandingAppProps) {
           initial={slug === initialSlug ? page : undefined}
           initialPictures={slug === initialSlug ? pictures : undefined}
         />
+      ) : bkashOrder !== null ? (
+        // read on the client only, like the confirmation: the server sends the shell
+        <BkashReturnScreen orderId={bkashOrder} />
       ) : (
         <ConfirmationScreen />
       )}

@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
       },
       // the landing app's page (landing.html): opened as a document, never inside the shop app
       { path: PAGE_PATHS.landing, element: <ReloadRoute /> },
+      { path: PAGE_PATHS.bkashReturn, element: <ReloadRoute /> },
       {
         path: PAGE_PATHS.orderConfirmation,
         lazy: page(

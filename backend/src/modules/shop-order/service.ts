@@ -11,6 +11,7 @@ import {
 import { ORDER_ALREADY_PLACED, STOCK_MESSAGES, type StockMessages } from "@shop/contract"
 import { ORDER_LINK_TABLE } from "./link-table"
 import OrderRequest from "./models/order-request"
+import PaymentRules from "./models/payment-rules"
 import ShopOrder from "./models/shop-order"
 import StockHold from "./models/stock-hold"
 import {
@@ -55,6 +56,7 @@ class ShopOrderModuleService extends MedusaService({
   ShopOrder,
   StockHold,
   OrderRequest,
+  PaymentRules,
 }) {
   /**
    * The order an idempotency key placed within the last 24 hours, with the

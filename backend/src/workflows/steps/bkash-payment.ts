@@ -7,6 +7,8 @@ import {
   type BkashOutcome,
   type BkashState,
   isPaymentMethod,
+  PAYMENT_METHOD_NOT_OFFERED,
+  paymentChoices,
   paymentSplit,
   type PaymentMethod,
   STORE_CURRENCY,
@@ -20,14 +22,35 @@ import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import { type BkashOrder, readBkashOrder } from "../../read-models/bkash"
+import { paymentOptions } from "../../read-models/payment"
 
-/** The shopper's choice of payment, refused (in the order's language) when it is bKash and bKash is not set up. */
+/**
+ * The shopper's choice of payment, held to the merchant's rules (the
+ * contract's paymentChoices, the same the forms offer): bKash is refused when
+ * it is not set up, cash on delivery when the rules require bKash for the
+ * order; in the order's language. Staff taking an order by phone choose freely.
+ */
 export const choosePaymentStep = createStep(
   "choose-payment",
-  async (input: { payment_method?: string | null; language?: "en" | "bn" }) => {
+  async (
+    input: {
+      payment_method?: string | null
+      delivery_area: "dhaka" | "outside"
+      language?: "en" | "bn"
+      placed_by_staff?: boolean
+    },
+    { container }
+  ) => {
     const method: PaymentMethod = isPaymentMethod(input.payment_method) ? input.payment_method : "cod"
+    const language = input.language ?? "en"
     if (method !== "cod" && !bkashSettings()) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, BKASH_UNAVAILABLE_MESSAGES[input.language ?? "en"])
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, BKASH_UNAVAILABLE_MESSAGES[language])
+    }
+    if (!input.placed_by_staff) {
+      const choices = paymentChoices(await paymentOptions(container), input.delivery_area)
+      if (!choices.includes(method)) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, PAYMENT_METHOD_NOT_OFFERED[language])
+      }
     }
     return new StepResponse({ method })
   }
@@ -113,7 +136,7 @@ export const startBkashPaymentStep = createStep(
  */
 export const confirmBkashPaymentStep = createStep(
   "confirm-bkash-payment",
-  async (input: { order_id: string; payment_id: string; status: string }, { container }) =>
+  async (input: { order_id: string; payment_id: string | null; status: string }, { container }) =>
     new StepResponse(await confirmBkash(container, input.order_id, input.payment_id, input.status))
 )
 

@@ -7,6 +7,8 @@ import {
   type DeliveryArea,
   type LandingOrderRequest,
   type OrderConfirmation,
+  type OrderPayment,
+  type PaymentMethod,
 } from "@shop/contract"
 import { BN } from "../utils/bn"
 
@@ -35,6 +37,8 @@ export type LandingOrderPayload = {
   orderStatus: "pending"
   fbclid?: string
   eventSourceUrl?: string
+  /** absent: cash on delivery */
+  paymentMethod?: PaymentMethod
 }
 
 /**
@@ -44,7 +48,13 @@ export type LandingOrderPayload = {
  */
 export type OrderConfirmationData = { [K in keyof OrderConfirmation]?: OrderConfirmation[K] | null }
 
-export type LandingOrderResult = { message: string; confirmation: OrderConfirmationData }
+/** The order placed; `payment` when it waits for bKash (the shopper is sent to its page). */
+export type LandingOrderResult = {
+  message: string
+  confirmation: OrderConfirmationData
+  orderId: string | null
+  payment?: OrderPayment
+}
 
 /** A refused or failed order, with the message the shopper should read. */
 export class LandingOrderError extends Error {
@@ -96,7 +106,12 @@ export async function createLandingOrder(
     orderNumber: response.data?.orderNumber ?? null,
     orderId: response.data?._id ?? null,
   }
-  return { message: response.message || BN.orderPlaced, confirmation }
+  return {
+    message: response.message || BN.orderPlaced,
+    confirmation,
+    orderId: response.data?._id ?? confirmation.orderId ?? null,
+    ...(response.payment ? { payment: response.payment } : {}),
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react"
+import { goToBkash, saveTrip } from "@/lib/bkash"
 import { unitPrice as effectivePrice } from "@shop/contract"
 import type { LandingOrderResult } from "../api/create-landing-order"
 import type { LandingPage, LandingProduct } from "../api/get-landing-page"
@@ -72,8 +73,12 @@ export function LandingView({ page, product }: { page: LandingPage; product: Lan
       const value = result.confirmation.totalAmount ?? 0
       trackLead(pixelId, orderNumber, value)
     }
+    const { payment, orderId } = result
+    // placed and waiting for bKash: the shopper pays on bKash's page and comes back to the shop's (utils/bkash-trip.ts)
+    if (payment && orderId) saveTrip(orderId, result.confirmation)
     redirectTimer.current = window.setTimeout(() => {
-      showConfirmation(result.confirmation)
+      if (payment && orderId) goToBkash(orderId, payment)
+      else showConfirmation(result.confirmation)
     }, REDIRECT_DELAY_MS)
   }
 

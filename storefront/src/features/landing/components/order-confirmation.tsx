@@ -1,7 +1,8 @@
-import { formatMoney } from "@shop/contract"
+import { formatMoney, type BkashStatus } from "@shop/contract"
 import { BN } from "../utils/bn"
 import type { ConfirmationView } from "../utils/confirmation"
 import { isImageUrl } from "../utils/page"
+import { BkashPaidLines } from "./bkash-paid"
 import { CheckIcon } from "./icons"
 import { SupportPhoneLink } from "./support"
 
@@ -13,8 +14,18 @@ function HomeLink() {
   )
 }
 
-/** /order-confirmation (SPEC 2.9), in Bengali; `order` null: nothing was passed. */
-export function OrderConfirmation({ order }: { order: ConfirmationView | null }) {
+/**
+ * /order-confirmation (SPEC 2.9), in Bengali; `order` null: nothing was
+ * passed. `payment`: an order paid by bKash (the page the shopper comes back
+ * to from bKash), with what was paid and what is left for the courier.
+ */
+export function OrderConfirmation({
+  order,
+  payment,
+}: {
+  order: ConfirmationView | null
+  payment?: { status: BkashStatus; title: string }
+}) {
   if (!order) {
     return (
       <main className="confirmation" lang="bn">
@@ -42,29 +53,31 @@ export function OrderConfirmation({ order }: { order: ConfirmationView | null })
           <span className="confirmation__icon">
             <CheckIcon />
           </span>
-          <h1 className="confirmation__title">{BN.confirmationTitle}</h1>
+          <h1 className="confirmation__title">{payment?.title ?? BN.confirmationTitle}</h1>
           <span className="confirmation__badge" data-testid="confirmation-badge">
             {BN.orderConfirmed}
           </span>
-          <p className="confirmation__text">{BN.confirmationText}</p>
+          <p className="confirmation__text">{payment ? BN.bkashPaidText : BN.confirmationText}</p>
           <p className="confirmation__number">
             {BN.orderNumber}: <strong data-testid="order-number">{order.orderNumber}</strong>
           </p>
         </header>
 
-        <section className="confirmation__section" aria-labelledby="confirmation-customer">
-          <h2 id="confirmation-customer" className="confirmation__heading">
-            {BN.customerInfo}
-          </h2>
-          <dl className="confirmation__details">
-            {details.map((row) => (
-              <div key={row.label} className="confirmation__detail">
-                <dt>{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        {details.length > 0 && (
+          <section className="confirmation__section" aria-labelledby="confirmation-customer">
+            <h2 id="confirmation-customer" className="confirmation__heading">
+              {BN.customerInfo}
+            </h2>
+            <dl className="confirmation__details">
+              {details.map((row) => (
+                <div key={row.label} className="confirmation__detail">
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
 
         <section className="confirmation__section" aria-labelledby="confirmation-items">
           <h2 id="confirmation-items" className="confirmation__heading">
@@ -108,8 +121,9 @@ export function OrderConfirmation({ order }: { order: ConfirmationView | null })
             {BN.supportLine}: <SupportPhoneLink />
           </p>
           <p className="confirmation__payment">
-            {BN.paymentMethod}: {BN.cashOnDelivery}
+            {BN.paymentMethod}: {payment ? BN.paymentMethods[payment.status.method] : BN.cashOnDelivery}
           </p>
+          {payment && <BkashPaidLines status={payment.status} />}
           <HomeLink />
         </footer>
       </div>

@@ -1,13 +1,18 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react"
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react"
+import { CASH_ONLY, getPaymentOptions } from "@/lib/bkash"
 import {
   DEFAULT_DELIVERY_AREA,
   DELIVERY_CHARGE,
   formatMoney,
   isEmail,
   normalizeBdPhone,
+  paymentChoices,
+  paymentSplit,
   unitPrice as effectivePrice,
   withAlwaysAskedFields,
   type DeliveryArea,
+  type PaymentMethod,
+  type PaymentOptions,
 } from "@shop/contract"
 import {
   orderErrorMessage,
@@ -21,6 +26,7 @@ import { BN } from "../utils/bn"
 import { availableStock } from "../utils/page"
 import { clampQuantity, orderSummary } from "../utils/pricing"
 import type { NoticeKind } from "./notice"
+import { PaymentChoice } from "./payment-choice"
 import { SupportPhoneLink } from "./support"
 
 export const DEFAULT_CTA_TEXT = "Order Now"
@@ -42,6 +48,8 @@ export type OrderFormValues = {
   email: string
   quantity: number
   deliveryArea: DeliveryArea
+  /** cash on delivery unless the shopper chose bKash */
+  paymentMethod?: PaymentMethod
 }
 
 /**
@@ -85,6 +93,7 @@ export function buildOrderPayload(
     addressInfo: [{ address: values.address.trim(), city: "", number: phone }],
     TotalAmount: summary.total,
     orderStatus: "pending",
+    ...(values.paymentMethod && values.paymentMethod !== "cod" ? { paymentMethod: values.paymentMethod } : {}),
     // a page with a Meta pixel: what the server's Purchase event needs to match the ad click
     ...(page.metaPixelId ? adClick() : {}),
   }
@@ -99,7 +108,26 @@ function adClick(): { eventSourceUrl: string; fbclid?: string } {
   }
 }
 
-/** The cash-on-delivery order form of a landing page (SPEC 2.10). */
+/**
+ * The ways to pay the shop offers, read once the shopper starts on the form
+ * (not with the page: its HTML, its cache and its first paint stay the same
+ * for everyone, with no request before the picture); cash on delivery until then.
+ */
+function usePaymentOptions(): { options: PaymentOptions; wake: () => void } {
+  const [options, setOptions] = useState<PaymentOptions>(CASH_ONLY)
+  const [awake, setAwake] = useState(false)
+  useEffect(() => {
+    if (!awake) return
+    let live = true
+    void getPaymentOptions().then((read) => live && setOptions(read))
+    return () => {
+      live = false
+    }
+  }, [awake])
+  return { options, wake: () => setAwake(true) }
+}
+
+/** The order form of a landing page (SPEC 2.10): cash on delivery, or bKash where the shop offers it. */
 export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: OrderFormProps) {
   const id = useId()
   const order = useCreateLandingOrder()
@@ -109,6 +137,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
   const [email, setEmail] = useState("")
   const [quantityText, setQuantityText] = useState("1")
   const [deliveryArea, setDeliveryArea] = useState<DeliveryArea>(DEFAULT_DELIVERY_AREA)
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>("cod")
   const [invalid, setInvalid] = useState<Field | null>(null)
   const [placed, setPlaced] = useState(false)
   const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({})
@@ -118,6 +147,11 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
   const parsed = Number.parseInt(quantityText, 10)
   const quantity = clampQuantity(Number.isNaN(parsed) ? 1 : parsed, stock)
   const summary = orderSummary(effectivePrice(product), quantity, deliveryArea)
+  // the merchant's rules decide the ways this order may be paid; the shopper's choice where they allow one
+  const payment = usePaymentOptions()
+  const choices = paymentChoices(payment.options, deliveryArea)
+  const paymentMethod = choices.includes(chosenMethod) ? chosenMethod : choices[0]!
+  const split = paymentSplit(paymentMethod, summary.total, summary.deliveryCharge)
   // a cash-on-delivery order needs the phone and address: asked even on a page stored with them hidden
   const { showPhoneField, showAddressFields, showEmailField } = withAlwaysAskedFields(page.orderForm)
   const busy = order.isPending || placed
@@ -139,7 +173,7 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
       onNotice("error", BN.productNotFound)
       return
     }
-    const values: OrderFormValues = { name, phone, address, email, quantity, deliveryArea }
+    const values: OrderFormValues = { name, phone, address, email, quantity, deliveryArea, paymentMethod }
     const problem = validateOrder(values)
     if (problem) {
       setInvalid(problem.field)
@@ -179,7 +213,13 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
       <h2 id={`${id}-title`} className="landing-order__title">
         {BN.orderFormTitle}
       </h2>
-      <form className="landing-order__form" noValidate onSubmit={onSubmit}>
+      <form
+        className="landing-order__form"
+        noValidate
+        onSubmit={onSubmit}
+        onFocusCapture={payment.wake}
+        onPointerDownCapture={payment.wake}
+      >
         <div className="landing-field">
           <label htmlFor={`${id}-name`}>
             {BN.name} <span className="landing-field__required">*</span>
@@ -304,16 +344,14 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
           ))}
         </fieldset>
 
-        <fieldset className="landing-field landing-choice">
-          <legend>{BN.paymentMethod}</legend>
-          <label className="landing-choice__option">
-            <input type="radio" name="paymentMethod" value="cod" checked readOnly />
-            <span>
-              {BN.cashOnDelivery}
-              <span className="landing-choice__hint">{BN.cashOnDeliveryNote}</span>
-            </span>
-          </label>
-        </fieldset>
+        <PaymentChoice
+          choices={choices}
+          value={paymentMethod}
+          onChange={setChosenMethod}
+          total={summary.total}
+          deliveryCharge={summary.deliveryCharge}
+          disabled={busy}
+        />
 
         <dl className="landing-summary" aria-label={BN.summary} data-testid="order-summary">
           <div className="landing-summary__row">
@@ -330,10 +368,30 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
             <dt>{BN.total}</dt>
             <dd data-testid="summary-total">{formatMoney(summary.total)}</dd>
           </div>
+          {paymentMethod !== "cod" && (
+            <>
+              <div className="landing-summary__row">
+                <dt>{BN.dueNowByBkash}</dt>
+                <dd data-testid="summary-due-now">{formatMoney(split.dueNow)}</dd>
+              </div>
+              <div className="landing-summary__row">
+                <dt>{BN.dueOnDelivery}</dt>
+                <dd data-testid="summary-due-on-delivery">{formatMoney(split.dueOnDelivery)}</dd>
+              </div>
+            </>
+          )}
         </dl>
 
         <button type="submit" className="landing-cta landing-cta--block" disabled={busy || outOfStock}>
-          {outOfStock ? BN.outOfStock : busy ? BN.submitting : ctaText}
+          {outOfStock
+            ? BN.outOfStock
+            : busy
+              ? paymentMethod === "cod"
+                ? BN.submitting
+                : BN.goingToBkash
+              : paymentMethod === "cod"
+                ? ctaText
+                : BN.payWithBkash}
         </button>
         <p className="landing-order__help">
           {BN.needHelp} <SupportPhoneLink />
