@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { leave, loadTrip } from "@/lib/bkash"
 import { CONFIRMATION, CUSTOMER, fakeApi, makeProduct } from "@/testing/fake-api"
 import { renderApp } from "@/testing/test-utils"
 import type { Address } from "@shop/contract"
@@ -201,6 +202,63 @@ describe("/checkout as a guest", () => {
     expect(router.state.location.pathname).toBe("/checkout")
     expect(JSON.parse(window.localStorage.getItem("guestCart")!).items).toHaveLength(2)
     expect(checkoutButton()).toBeEnabled()
+  })
+})
+
+describe("/checkout paying by bKash", () => {
+  const PAY_URL = "https://bkash.example/pay?paymentID=TR0011CK"
+  const bkashShop = (options: Record<string, unknown> = { bkash: true, bkashRequiredFor: "never", offerBkash: true }) =>
+    fakeApi({
+      override: (call) => {
+        if (call.path === "/api/shop/order/payment-options") return { body: { success: true, data: options } }
+        if (call.path === "/api/shop/order/create-order") {
+          return {
+            status: 201,
+            body: {
+              success: true,
+              message: "Order created successfully!",
+              data: { _id: "order_01", orderNumber: CONFIRMATION.orderNumber },
+              confirmation: CONFIRMATION,
+              payment: { method: "bkash_full", dueNow: 4030, dueOnDelivery: 0, bkashURL: PAY_URL, paid: false },
+            },
+          }
+        }
+        return undefined
+      },
+    })
+
+  it("the button really pays with bKash: the chosen way is sent, and the shopper leaves for bKash's page", async () => {
+    const gone = vi.spyOn(leave, "to").mockImplementation(() => undefined)
+    seedGuestCart()
+    const api = bkashShop()
+    renderApp("/checkout")
+    await screen.findByRole("heading", { name: "Delivery Information" })
+    const payment = within(await screen.findByTestId("payment-options"))
+    expect(await payment.findByRole("radio", { name: /bKash \(full payment\)/ })).toBeInTheDocument()
+    expect(payment.getByRole("radio", { name: /Cash on delivery/ })).toBeChecked()
+    fillGuest({ City: "Dhaka" })
+    expect(payment.getByText("৳4,030 now by bKash")).toBeInTheDocument()
+    expect(payment.getByText("৳60 now by bKash, ৳3,970 on delivery")).toBeInTheDocument()
+    fireEvent.click(payment.getByRole("radio", { name: /bKash \(full payment\)/ }))
+    fireEvent.click(checkoutButton())
+    await waitFor(() => expect(gone).toHaveBeenCalledWith(PAY_URL), { timeout: 3000 })
+    expect(api.callsTo("/api/shop/order/create-order")[0]!.body).toMatchObject({ paymentMethod: "bkash_full" })
+    expect(loadTrip("order_01")).toEqual(CONFIRMATION)
+    gone.mockRestore()
+  })
+
+  it("bKash required for every order: no cash on delivery to choose; no bKash account: cash only", async () => {
+    seedGuestCart()
+    bkashShop({ bkash: true, bkashRequiredFor: "all", offerBkash: false })
+    const first = renderApp("/checkout")
+    const payment = within(await screen.findByTestId("payment-options"))
+    await waitFor(() => expect(payment.getAllByRole("radio")).toHaveLength(2))
+    expect(payment.getByRole("radio", { name: /Delivery charge by bKash/ })).toBeChecked()
+    first.unmount()
+    bkashShop({ bkash: false, bkashRequiredFor: "all", offerBkash: false })
+    renderApp("/checkout")
+    const cashOnly = within(await screen.findByTestId("payment-options"))
+    await waitFor(() => expect(cashOnly.getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual(["cod"]))
   })
 })
 

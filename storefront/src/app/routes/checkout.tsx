@@ -11,6 +11,7 @@ import { loadGuestAddress, saveGuestAddress } from "@/features/cart/utils/guest-
 import { useCreateOrder } from "@/features/checkout/api/create-order"
 import { CheckoutBanner } from "@/features/checkout/components/checkout-banner"
 import { GuestDeliveryForm } from "@/features/checkout/components/guest-delivery-form"
+import { PaymentOptions } from "@/features/checkout/components/payment-options"
 import {
   buildCustomerOrder,
   buildGuestOrder,
@@ -24,7 +25,8 @@ import {
 import { ordersKeys } from "@/features/orders/api/get-orders"
 import { serverMessage } from "@/lib/api-error"
 import { useUser } from "@/lib/auth"
-import { deliveryAreaOf } from "@shop/contract"
+import { CASH_ONLY, getPaymentOptions, goToBkash, saveTrip } from "@/lib/bkash"
+import { deliveryAreaOf, paymentChoices, type PaymentMethod } from "@shop/contract"
 
 /** Delay between the success notice and the confirmation page (SPEC 9). */
 export const REDIRECT_DELAY_MS = 1000
@@ -60,6 +62,8 @@ export function CheckoutRoute() {
   const address = picked ?? (only ? { _id: only._id, city: only.city } : null)
   const addressId = address?._id ?? null
   const [redirecting, setRedirecting] = useState(false)
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>("cod")
+  const paymentOptions = useQuery({ queryKey: ["payment-options"], queryFn: getPaymentOptions, staleTime: 60_000 })
   const timer = useRef<ReturnType<typeof setTimeout>>()
 
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -79,9 +83,10 @@ export function CheckoutRoute() {
       toast({ title: problem, variant: "destructive" })
       return
     }
-    const body = user
+    const built = user
       ? buildCustomerOrder(user._id, cart.cartId, addressId!, cart.items, cart.total, now)
       : buildGuestOrder(guestInfo, cart.items, cart.total, now, landingPageSlug)
+    const body = paymentMethod === "cod" ? built : { ...built, paymentMethod }
 
     createOrder.mutate(body, {
       onSuccess: (response) => {
@@ -93,8 +98,13 @@ export function CheckoutRoute() {
           cart.clearGuestCart()
         }
         setRedirecting(true)
+        // placed and waiting for bKash: paid on bKash's page, back to the shop's page for the order
+        const { payment } = response
+        const orderId = response.data?._id
+        if (payment && orderId) saveTrip(orderId, response.confirmation)
         timer.current = setTimeout(() => {
-          navigate("/order-confirmation", { state: { orderData: response.confirmation } })
+          if (payment && orderId) goToBkash(orderId, payment)
+          else navigate("/order-confirmation", { state: { orderData: response.confirmation } })
         }, REDIRECT_DELAY_MS)
       },
       onError: (error) => {
@@ -111,6 +121,9 @@ export function CheckoutRoute() {
   const empty = cart.items.length === 0
   const city = user ? address?.city : guestInfo.city
   const deliveryArea = city?.trim() ? deliveryAreaOf(city) : null
+  // the merchant's rules decide the ways to pay (the server holds the same rule); the shopper's choice where allowed
+  const choices = paymentChoices(paymentOptions.data ?? CASH_ONLY, deliveryArea ?? "dhaka")
+  const paymentMethod = choices.includes(chosenMethod) ? chosenMethod : choices[0]!
 
   return (
     <div className="checkout">
@@ -138,6 +151,14 @@ export function CheckoutRoute() {
           </h2>
           {/* the delivery line the server will charge, from the address's city (SPEC 4) */}
           <CartItems cart={cart} delivery={deliveryArea} />
+          <PaymentOptions
+            choices={choices}
+            value={paymentMethod}
+            onChange={setChosenMethod}
+            subtotal={cart.total}
+            deliveryArea={deliveryArea}
+            disabled={createOrder.isPending || redirecting}
+          />
           <Button
             className="checkout__submit"
             disabled={empty || createOrder.isPending || redirecting}

@@ -142,7 +142,7 @@ describe("the landing form with bKash", () => {
 describe("/payment/bkash/{orderId}: back from bKash", () => {
   const status = (overrides: Partial<BkashStatus> = {}): BkashStatus => ({
     orderId: ORDER_ID,
-    orderNumber: CONFIRMATION.orderNumber,
+    orderNumber: CONFIRMATION.orderNumber!,
     method: "bkash_advance",
     state: "awaiting",
     total: 2510,
@@ -162,10 +162,10 @@ describe("/payment/bkash/{orderId}: back from bKash", () => {
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
       "বিকাশে অগ্রিম ডেলিভারি চার্জ পরিশোধ হয়েছে"
     )
-    expect(screen.getByTestId("order-number")).toHaveTextContent(CONFIRMATION.orderNumber)
+    expect(screen.getByTestId("order-number")).toHaveTextContent(CONFIRMATION.orderNumber!)
     expect(screen.getByTestId("bkash-trx")).toHaveTextContent("TRX9AB12CD")
     expect(screen.getByTestId("bkash-due-on-delivery")).toHaveTextContent("৳2,390")
-    expect(screen.getByText(CONFIRMATION.customerName)).toBeInTheDocument()
+    expect(screen.getByText(CONFIRMATION.customerName!)).toBeInTheDocument()
   })
 
   it("the address cannot claim a payment: result=paid with an order still waiting says it is not paid", async () => {

@@ -6,6 +6,7 @@ import {
   type CartItem,
   type CustomerOrderRequest,
   type DeliveryArea,
+  type PaymentMethod,
 } from "@shop/contract"
 
 /** Guest delivery info (SPEC 3); notes optional. */
@@ -82,6 +83,8 @@ export type GuestOrderBody = {
   orderStatus: "pending"
   orderDate: string
   orderUpdateDate: string
+  /** absent: cash on delivery */
+  paymentMethod?: PaymentMethod
 }
 
 export type CustomerOrderBody = {
@@ -94,6 +97,8 @@ export type CustomerOrderBody = {
   orderStatus: "pending"
   orderDate: string
   orderUpdateDate: string
+  /** absent: cash on delivery */
+  paymentMethod?: PaymentMethod
 }
 
 /** The guest body of create-order (SPEC 7); the server prices it again. */
