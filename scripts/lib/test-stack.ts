@@ -1,10 +1,11 @@
 /**
  * The real stack the browser checks run against: builds what changed, starts
- * the fake couriers, the backend (production mode) and the storefront server
+ * the fake couriers and the fake bKash, the backend (production mode) and the storefront server
  * on a fresh, seeded database, runs `check` with their addresses, and stops
  * everything. Used by scripts/e2e.ts and scripts/starter-check/run.ts.
  */
 import { randomBytes } from "node:crypto"
+import { bkashEnv, FakeBkash } from "../../backend/integration-tests/utils/fake-bkash"
 import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../../backend/integration-tests/utils/fake-couriers"
 import { recreateDatabase, withDatabase } from "./postgres"
 import {
@@ -36,11 +37,18 @@ export async function withTestStack(
   // the couriers' merchant APIs (Steadfast, Pathao) at the network edge: admin-courier.spec books parcels with them
   const couriers = new FakeCouriers()
   let couriersUp = false
+  // bKash's Tokenized Checkout with its payment page: bkash.spec pays through it
+  const bkash = new FakeBkash()
+  let bkashUp = false
   const cleanup = async () => {
     for (const s of [...services].reverse()) await stopService(s)
     if (couriersUp) {
       couriersUp = false
       await couriers.stop()
+    }
+    if (bkashUp) {
+      bkashUp = false
+      await bkash.stop()
     }
     await db.stop()
   }
@@ -55,6 +63,8 @@ export async function withTestStack(
     const edgeSecret = randomBytes(32).toString("hex")
     const couriersUrl = await couriers.start()
     couriersUp = true
+    const bkashUrl = await bkash.start()
+    bkashUp = true
     const env = backendEnv({
       databaseUrl,
       extra: {
@@ -88,6 +98,7 @@ export async function withTestStack(
         PATHAO_PASSWORD: PATHAO_ACCOUNT.password,
         PATHAO_STORE_ID: PATHAO_ACCOUNT.storeId,
         PATHAO_WEBHOOK_SECRET: randomBytes(16).toString("hex"),
+        ...bkashEnv(bkashUrl),
       },
     })
     say("building what changed...")

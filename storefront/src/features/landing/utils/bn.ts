@@ -100,6 +100,6 @@ export const BN = {
   bkashPayAgain: "আবার বিকাশে পেমেন্ট করুন",
   bkashPayCash: "ক্যাশ অন ডেলিভারিতে নিন",
   bkashPaidAmount: "বিকাশে পরিশোধিত",
-  bkashTrxId: "বিকাশ ট্রানজেকশন আইডি",
+  bkashTrxId: "ট্রানজেকশন আইডি",
   bkashActionFailed: "এই মুহূর্তে সম্ভব হয়নি। একটু পরে আবার চেষ্টা করুন।",
 } as const
