@@ -7,7 +7,7 @@ import { landingWithCut } from "./shop-helpers"
 
 /**
  * The landing page's JavaScript budget: a landing page and its confirmation
- * load only their own code, at most 63 KB of gzipped JavaScript with React
+ * load only their own code, at most 65 KB of gzipped JavaScript with React
  * (the build the stack serves, storefront/dist), at most 4 KB of it before the page's
  * first picture, and the page's own cut of
  * the Bengali font is preloaded.
@@ -20,15 +20,19 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist
  * 63 KB since the app comes after the page's first picture (src/lib/late-start.ts):
  * the page's own entry and Vite's preloading helper, about 2 KB, are what loads
  * with the page; the rest waits for the picture.
+ * 65 KB since the form offers bKash (the ways to pay, what is due now and at
+ * the door, the trip to bKash's page: about 1.5 KB, the ways to pay loaded only
+ * once the shopper starts on the form, which this test does by tapping the
+ * quantity). The 4 KB before the first picture is unchanged.
  */
-const BUDGET_BYTES = 63_000
+const BUDGET_BYTES = 65_000
 /** What the page loads before its app: the entry that waits for the first picture. */
 const BEFORE_THE_APP_BYTES = 4_000
 const SLUG = "salwar-kameez-offer"
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
 
-test("the landing page loads only its own scripts, at most 63 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
+test("the landing page loads only its own scripts, at most 65 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
   page,
 }) => {
   await landingWithCut(page, SLUG)

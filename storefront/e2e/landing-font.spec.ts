@@ -25,6 +25,7 @@ function messages(): string[] {
   const texts: string[] = []
   for (const value of [...Object.values(BN), ...Object.values(BN_MESSAGES)]) {
     if (typeof value === "string") texts.push(value)
+    else if (typeof value === "object") texts.push(...Object.values(value as Record<string, string>))
     else texts.push((value as (...args: unknown[]) => string)(12, "কটন সালোয়ার কামিজ"))
   }
   return texts

@@ -13,6 +13,7 @@ import {
 } from "@shop/contract"
 import expireBkashOrders from "../../src/jobs/expire-bkash-orders"
 import { BkashClient } from "../../src/modules/bkash/client"
+import { bkashSettings } from "../../src/modules/bkash/settings"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { bkashEnv, FakeBkash } from "../utils/fake-bkash"
@@ -570,6 +571,36 @@ shopIntegrationTestRunner({
         expect([dhaka.status, dhaka.data.data.paymentMethod]).toEqual([201, "cod"])
       })
 
+      it("held orders pay the advance: a cash order the guard holds is sent to bKash for the delivery charge", async () => {
+        await setRules({ bkashRequiredFor: "held", offerBkash: false })
+        const phone = newPhone()
+        const first = (await landingOrder("cod", 1, phone)).data as CreateOrderAnswer
+        // not held: cash on delivery as chosen
+        expect([first.data.paymentMethod, first.payment]).toEqual(["cod", undefined])
+        // the same phone and product again: a duplicate the guard holds
+        const held = (await landingOrder("cod", 1, phone)).data as CreateOrderAnswer
+        expect((await details(held.data._id)).risk).toMatchObject({ needsConfirmation: true })
+        expect(held.data.paymentMethod).toBe("bkash_advance")
+        expect(held.payment).toMatchObject({ method: "bkash_advance", dueNow: 120, bkashURL: expect.any(String) })
+        const paymentID = new URL(held.payment!.bkashURL!).searchParams.get("paymentID")!
+        fake.approve(paymentID)
+        expect(resultOf(await callback(held.data._id, paymentID)).result).toBe("advance_paid")
+        expect((await details(held.data._id)).risk).toMatchObject({ needsConfirmation: false })
+      })
+
+      it("held and left unpaid: back to cash on delivery at expiry, still held for the call, not cancelled", async () => {
+        await setRules({ bkashRequiredFor: "held" })
+        const phone = newPhone()
+        await landingOrder("cod", 1, phone)
+        const held = (await landingOrder("cod", 1, phone)).data as CreateOrderAnswer
+        expect(held.data.paymentMethod).toBe("bkash_advance")
+        await age(held.data._id, 40)
+        await expireBkashOrders(getContainer())
+        const order = await details(held.data._id)
+        expect([order.orderStatus, order.paymentMethod, order.bkash]).toEqual(["pending", "cod", undefined])
+        expect(order.risk).toMatchObject({ needsConfirmation: true })
+      })
+
       it("every order: cash on delivery refused at every door; bKash not offered: refused unless required", async () => {
         await setRules({ bkashRequiredFor: "all" })
         expect((await guestOrder("cod")).data.message).toBe(PAYMENT_METHOD_NOT_OFFERED.en)
@@ -624,6 +655,89 @@ shopIntegrationTestRunner({
       fake.approve(paymentID)
       const [a, b] = await Promise.all([check(), check()])
       for (const res of [a, b]) expect(res.data.data).toMatchObject({ state: "paid", paid: res.data.data.total })
+      expect(fake.payments.get(paymentID)!.executions).toBe(1)
+      expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
+    })
+
+    describe("refunds when an order does not reach the shopper", () => {
+      const setRules = async (rules: Partial<PaymentRules>) =>
+        api.put("/api/admin/payment/rules", rules, await asAdmin())
+      afterEach(async () => {
+        expect((await setRules(DEFAULT_PAYMENT_RULES)).status).toBe(200)
+      })
+      const cancel = async (orderId: string) =>
+        api.put("/api/admin/order/update-order-status", { orderId, orderStatus: "cancelled" }, await asAdmin())
+      const paidOrder = async (method: "bkash_full" | "bkash_advance") => {
+        const answer = (await landingOrder(method)).data as CreateOrderAnswer
+        const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+        fake.approve(paymentID)
+        await callback(answer.data._id, paymentID)
+        return { orderId: answer.data._id, paymentID, total: answer.data.TotalAmount }
+      }
+      const medusaRefunds = async (orderId: string) => {
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({
+          entity: "order",
+          fields: ["payment_collections.payments.refunds.amount"],
+          filters: { id: orderId },
+        })
+        const row = data[0] as unknown as { payment_collections: { payments: { refunds: { amount: number }[] }[] }[] }
+        return row.payment_collections.flatMap((c) => c.payments.flatMap((p) => p.refunds.map((r) => Number(r.amount))))
+      }
+
+      it("a paid order cancelled: all of it back through bKash, once, on Medusa's payment and the shop's record", async () => {
+        const { orderId, paymentID, total } = await paidOrder("bkash_full")
+        const res = await cancel(orderId)
+        expect(res.status).toBe(200)
+        expect(fake.payments.get(paymentID)!.refunds.map((r) => Number(r.amount))).toEqual([total])
+        expect(await medusaRefunds(orderId)).toEqual([total])
+        expect((await details(orderId)).bkash).toMatchObject({ state: "refunded", paid: 0 })
+        // cancelled again (a double tap): nothing more goes back
+        await cancel(orderId)
+        expect(fake.payments.get(paymentID)!.refunds).toHaveLength(1)
+      })
+
+      it("the merchant keeps a share: 50% of the advance goes back", async () => {
+        await setRules({ refundPercent: 50 })
+        const { orderId, paymentID } = await paidOrder("bkash_advance")
+        expect((await cancel(orderId)).status).toBe(200)
+        expect(fake.payments.get(paymentID)!.refunds.map((r) => Number(r.amount))).toEqual([60])
+        expect((await details(orderId)).bkash).toMatchObject({ state: "refunded", paid: 60 })
+      })
+
+      it("bKash unreachable at the refund: the cancel fails and is undone (order, stock), and works later", async () => {
+        const { orderId, paymentID } = await paidOrder("bkash_full")
+        const stock = (await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock
+        fake.failNextStatus = 503
+        fake.failCalls = 3
+        const res = await cancel(orderId)
+        expect(res.status).toBeGreaterThanOrEqual(400)
+        expect((await details(orderId)).orderStatus).toBe("pending")
+        expect((await api.get(`/api/shop/products/get/${product._id}`)).data.data.stock).toBe(stock)
+        expect(fake.payments.get(paymentID)!.refunds).toEqual([])
+        fake.failNextStatus = 0
+        fake.failCalls = 1
+        expect((await cancel(orderId)).status).toBe(200)
+        expect(fake.payments.get(paymentID)!.refunds).toHaveLength(1)
+      })
+
+      it("nothing paid by bKash: cancelling refunds nothing", async () => {
+        const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+        expect((await cancel(answer.data._id)).status).toBe(200)
+        expect(fake.calls("payment/refund")).toEqual([])
+      })
+    })
+
+    it("switching to cash asks bKash first: money taken whose answer was lost is recorded, the order stays paid", async () => {
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      // executed at bKash, its answer never reached the shop (the shop's record still waits)
+      await new BkashClient(bkashSettings()!).execute(paymentID)
+      expect((await details(answer.data._id)).bkash).toMatchObject({ state: "awaiting", paid: 0 })
+      const refused = await api.post(`/api/shop/order/bkash/cash/${answer.data._id}`, {}, anyStatus)
+      expect([refused.status, refused.data.message]).toEqual([409, "This order is already paid by bKash"])
+      expect((await details(answer.data._id)).bkash).toMatchObject({ state: "paid", paid: answer.data.TotalAmount })
       expect(fake.payments.get(paymentID)!.executions).toBe(1)
       expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
     })

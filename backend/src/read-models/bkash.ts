@@ -18,6 +18,8 @@ export type BkashOrder = {
   /** taka bKash confirmed (less refunds) and its transaction id, as the shop recorded them */
   amount_paid: number
   trx_id: string | null
+  /** how the shopper chose to pay when placing it (cash: the advance was asked because the guard held it) */
+  placed_as: string | null
   /** the landing page it was ordered from (its shopper reads Bengali) */
   landing_page_slug: string | null
   total: number
@@ -55,6 +57,7 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
       "bkash_trx_id",
       "landing_page_slug",
       "order.id",
+      "order.metadata",
       "order.payment_collections.payment_sessions.id",
       "order.payment_collections.payment_sessions.provider_id",
       "order.payment_collections.payment_sessions.status",
@@ -77,7 +80,11 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
         amount_paid?: number | null
         bkash_trx_id?: string | null
         landing_page_slug?: string | null
-        order?: { id: string; payment_collections?: { payment_sessions?: SessionRow[] | null }[] | null } | null
+        order?: {
+          id: string
+          metadata?: Record<string, unknown> | null
+          payment_collections?: { payment_sessions?: SessionRow[] | null }[] | null
+        } | null
       }
     | undefined
   if (!row?.order || (row.payment_method !== "bkash_full" && row.payment_method !== "bkash_advance")) return null
@@ -96,6 +103,7 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
     amount_paid: Number(row.amount_paid ?? 0),
     trx_id: row.bkash_trx_id ?? null,
     landing_page_slug: row.landing_page_slug ?? null,
+    placed_as: typeof row.order.metadata?.payment_method === "string" ? row.order.metadata.payment_method : null,
     total: Number(row.total),
     delivery_charge: Number(row.delivery_charge),
     session_id: session.id,

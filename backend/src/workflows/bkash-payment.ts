@@ -76,7 +76,9 @@ export const confirmBkashPaymentWorkflow = createWorkflow(
  * under the order's bKash lock, bKash is asked once more (a payment made at
  * the last moment is kept); still unpaid, the order is cancelled through the
  * one status workflow (its stock back, Medusa's order cancelled) and its
- * payment marked expired, so a late callback takes no money for it.
+ * payment marked expired, so a late callback takes no money for it. A cash
+ * order asked for the advance only because the guard held it goes back to
+ * cash instead, and waits for its call.
  */
 export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (input: { order_id: string }) => {
   const key = transform({ input }, ({ input }) => lockOf(input.order_id))
@@ -88,6 +90,10 @@ export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (in
       input: transform({ input }, ({ input }) => ({ order_id: input.order_id, status: "cancelled" as const })),
     })
     markBkashExpiredStep(input)
+  })
+  // a held cash order asked for the advance and left unpaid: cash on delivery again, held for the call
+  when("unpaid-back-to-cash", { checked }, ({ checked }) => checked.back_to_cash).then(() => {
+    switchToCashStep(input)
   })
   releaseLockStep(transform({ key }, ({ key }) => ({ key })))
   return new WorkflowResponse(checked)

@@ -112,6 +112,10 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   const taken = takeStockStep(stock)
   // then the guard's assessment (it holds an order for a call, never refuses one): a sold-out refusal never waits for it
   const guarded = assessOrderRiskStep(guardInput)
+  // the way it is paid: the shopper's, or the delivery charge in advance when the merchant asks it of held orders
+  const paying = transform({ payment, guarded }, ({ payment, guarded }) => ({
+    method: payment.advance_if_held && guarded.risk.needsConfirmation ? ("bkash_advance" as const) : payment.method,
+  }))
 
   // a guest's own guest customer record, so Medusa Admin's Orders list names the order
   const guest = transform({ input, contact }, ({ input, contact }) => ({
@@ -160,6 +164,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
               is_tax_inclusive: true,
             },
           ],
+          // how the shopper chose to pay (a held order may then be asked for the advance: the shop record says)
           metadata: { payment_method: payment.method },
         },
       ]
@@ -180,22 +185,22 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   createRemoteLinkStep(paymentLink).config({ name: "order-payment-collection-link" })
   // bKash: the collection's session with the bKash provider, its authorization deferred until bKash
   // confirms the money (the order waits, Medusa shows its payment as awaited: workflows/bkash-payment.ts)
-  when("bkash-session", { payment }, ({ payment }) => payment.method !== "cod").then(() => {
+  when("bkash-session", { paying }, ({ paying }) => paying.method !== "cod").then(() => {
     const session = createPaymentSessionStep(
-      transform({ collections, priced, payment }, ({ collections, priced, payment }) => ({
+      transform({ collections, priced, paying }, ({ collections, priced, paying }) => ({
         payment_collection_id: collections[0].id,
         provider_id: BKASH_PROVIDER_ID,
         currency_code: STORE_CURRENCY,
         amount: priced.total,
-        data: { method: payment.method },
+        data: { method: paying.method },
       }))
     )
     authorizePaymentSessionStep(transform({ session }, ({ session }) => ({ id: session.id, context: {} })))
   })
 
   const record = transform(
-    { input, contact, priced, orderId, payment },
-    ({ input, contact, priced, orderId, payment }) => ({
+    { input, contact, priced, orderId, paying },
+    ({ input, contact, priced, orderId, paying }) => ({
       order_id: orderId,
       is_guest: input.is_guest,
       guest_name: input.guest_name ?? null,
@@ -216,8 +221,8 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       delivery_area: input.delivery_area,
       delivery_charge: priced.delivery_charge,
       total: priced.total,
-      payment_method: payment.method,
-      payment_state: payment.method === "cod" ? null : ("awaiting" as const),
+      payment_method: paying.method,
+      payment_state: paying.method === "cod" ? null : ("awaiting" as const),
       // the requests this order answers (unique: one key never places two orders), and its cart's
       requests: [...(input.requests ?? []), ...(input.cart_id ? [cartRequestKey(input.cart_id)] : [])],
     })

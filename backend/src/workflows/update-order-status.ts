@@ -8,14 +8,15 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { COURIER_CLOSED_STATUSES } from "@shop/contract"
 import { productChanges } from "../lib/public-cache"
-import { type CollectionRow, settleBkashOnDeliveryStep } from "./steps/bkash-payment"
+import { type CollectionRow, refundBkashOnCancelStep, settleBkashOnDeliveryStep } from "./steps/bkash-payment"
 import { changeOrderStatusStep } from "./steps/change-order-status"
 import { syncNativeOrderStep, type NativeOrderInput } from "./steps/native-order-state"
 import { publishPublicCacheStep } from "./steps/public-cache"
 
 /**
  * An admin's status change. `delivered` also records the cash as collected:
- * the order's cash-on-delivery payment collection is captured in Medusa. The
+ * the order's cash-on-delivery payment collection is captured in Medusa;
+ * `cancelled` refunds the merchant's share of what bKash received. The
  * Medusa order follows (canceled, completed, fulfilment shipped or delivered:
  * steps/native-order-state.ts), so Medusa Admin's own screens tell the same
  * story. One change per order at a time.
@@ -81,6 +82,12 @@ export const updateShopOrderStatusWorkflow = createWorkflow("update-shop-order-s
       captured_by: input.admin_id,
     }))
     markPaymentCollectionAsPaid.runAsStep({ input: pay })
+  })
+  // cancelled (by the shop, as fake, or its parcel returned): the merchant's share of a bKash payment goes back
+  when({ input }, ({ input }) => input.status === "cancelled").then(() => {
+    refundBkashOnCancelStep(
+      transform({ input }, ({ input }) => ({ order_id: input.order_id, refunded_by: input.admin_id }))
+    )
   })
   // for whoever follows orders (Meta's Purchase: subscribers/meta-purchase.ts); sent once the workflow has succeeded
   const changed = transform({ input }, ({ input }) => ({

@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from "react"
+import { lazy, Suspense, useSyncExternalStore } from "react"
 import type { LandingPage } from "@/features/landing/api/get-landing-page"
-import { BkashReturn } from "@/features/landing/components/bkash-return"
 import { LandingPageScreen } from "@/features/landing/components/landing-page"
 import { OrderConfirmation } from "@/features/landing/components/order-confirmation"
 import { readConfirmation } from "@/features/landing/utils/confirmation"
@@ -30,10 +29,17 @@ export function bkashReturnOrderOf(pathname: string): string | null {
   }
 }
 
+/** The page back from bKash: its own chunk, never loaded with a landing page. */
+const BkashReturn = lazy(() => import("@/features/landing/components/bkash-return"))
+
 function BkashReturnScreen({ orderId }: { orderId: string }) {
   const result = new URLSearchParams(window.location.search).get("result")
   const outcome = (BKASH_OUTCOMES as readonly string[]).includes(result ?? "") ? (result as BkashOutcome) : null
-  return <BkashReturn orderId={orderId} result={outcome} />
+  return (
+    <Suspense fallback={null}>
+      <BkashReturn orderId={orderId} result={outcome} />
+    </Suspense>
+  )
 }
 
 function ConfirmationScreen() {

@@ -1,5 +1,7 @@
 import { Badge, clx } from "@medusajs/ui"
+import type { OrderBkash } from "@shop/contract"
 import { statusClasses, statusLabel } from "../lib/orders"
+import { BKASH_STATE_BADGES } from "../lib/payments"
 
 /** The order's status in its colour (SPEC.md section 4). */
 export const OrderStatusBadge = ({ status }: { status: string }) => (
@@ -20,3 +22,14 @@ export const GuestBadge = () => (
     Guest
   </Badge>
 )
+
+/** An order paid by bKash: where its payment stands (cash-on-delivery orders show none). */
+export const BkashBadge = ({ bkash }: { bkash?: OrderBkash }) => {
+  if (!bkash) return null
+  const badge = BKASH_STATE_BADGES[bkash.state]
+  return (
+    <Badge size="2xsmall" color={badge.color} data-testid="bkash-badge">
+      {badge.label}
+    </Badge>
+  )
+}

@@ -15,10 +15,11 @@ import {
   shortOrderId,
   type ShopOrder,
 } from "../lib/orders"
+import { paymentSummary } from "../lib/payments"
 import { CourierSection } from "./courier-parcel"
 import { Field, Section } from "./detail-section"
 import { MetaPurchaseSection } from "./meta-purchase"
-import { NewBadge, OrderStatusBadge } from "./order-badges"
+import { BkashBadge, NewBadge, OrderStatusBadge } from "./order-badges"
 import { RiskSection } from "./order-risk"
 import { SupportPhone } from "./support-phone"
 
@@ -171,11 +172,19 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
                 <div className="flex flex-wrap justify-between gap-2 border-t pt-2">
                   <Text size="small" className="text-ui-fg-subtle">
                     {order.deliveryArea || Number(order.deliveryCharge) > 0
-                      ? `Delivery${order.deliveryArea ? ` (${isDeliveryArea(order.deliveryArea) ? DELIVERY_AREA_LABELS[order.deliveryArea] : order.deliveryArea})` : ""}: ${formatMoney(order.deliveryCharge ?? 0, { decimals: 2 })} · `
+                      ? `Delivery${order.deliveryArea ? ` (${isDeliveryArea(order.deliveryArea) ? DELIVERY_AREA_LABELS[order.deliveryArea] : order.deliveryArea})` : ""}: ${formatMoney(order.deliveryCharge ?? 0, { decimals: 2 })}${order.landingPageSlug ? " · " : ""}`
                       : ""}
-                    Payment: Cash on delivery
-                    {order.landingPageSlug ? ` · Landing page /${order.landingPageSlug}` : ""}
+                    {order.landingPageSlug ? `Landing page /${order.landingPageSlug}` : ""}
                   </Text>
+                </div>
+              </Section>
+
+              <Section title="Payment" testId="payment-info">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Text size="small" data-testid="payment-summary">
+                    {paymentSummary(order)}
+                  </Text>
+                  <BkashBadge bkash={order.bkash} />
                 </div>
               </Section>
 

@@ -60,4 +60,5 @@ export const adminKeys = {
   blocklist: () => [...adminKeys.guard(), "blocklist"] as const,
   meta: () => [...adminKeys.all, "meta"] as const,
   metaSettings: () => [...adminKeys.meta(), "settings"] as const,
+  paymentRules: () => [...adminKeys.all, "payment-rules"] as const,
 }

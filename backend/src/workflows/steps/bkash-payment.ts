@@ -22,13 +22,15 @@ import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import { type BkashOrder, readBkashOrder } from "../../read-models/bkash"
-import { paymentOptions } from "../../read-models/payment"
+import { paymentOptions, paymentRules } from "../../read-models/payment"
 
 /**
  * The shopper's choice of payment, held to the merchant's rules (the
  * contract's paymentChoices, the same the forms offer): bKash is refused when
  * it is not set up, cash on delivery when the rules require bKash for the
  * order; in the order's language. Staff taking an order by phone choose freely.
+ * `advance_if_held`: the rule asks held orders for the advance, so a cash order
+ * the guard holds waits for it (place-shop-order.ts).
  */
 export const choosePaymentStep = createStep(
   "choose-payment",
@@ -46,13 +48,14 @@ export const choosePaymentStep = createStep(
     if (method !== "cod" && !bkashSettings()) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, BKASH_UNAVAILABLE_MESSAGES[language])
     }
-    if (!input.placed_by_staff) {
-      const choices = paymentChoices(await paymentOptions(container), input.delivery_area)
-      if (!choices.includes(method)) {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, PAYMENT_METHOD_NOT_OFFERED[language])
-      }
+    if (input.placed_by_staff) return new StepResponse({ method, advance_if_held: false })
+    const options = await paymentOptions(container)
+    if (!paymentChoices(options, input.delivery_area).includes(method)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, PAYMENT_METHOD_NOT_OFFERED[language])
     }
-    return new StepResponse({ method })
+    // the merchant asks held orders for the delivery charge in advance: decided once the guard has looked
+    const advanceIfHeld = method === "cod" && options.bkash && options.bkashRequiredFor === "held"
+    return new StepResponse({ method, advance_if_held: advanceIfHeld })
   }
 )
 
@@ -250,10 +253,17 @@ export const checkBkashExpiryStep = createStep(
   async (input: { order_id: string }, { container }) => {
     const order = await readBkashOrder(container, input.order_id)
     if (!order || order.payment || order.payment_state === "expired" || order.status !== "pending") {
-      return new StepResponse({ expire: false, release: null })
+      return new StepResponse({ expire: false, back_to_cash: false, release: null })
     }
     const { outcome, release } = await confirmBkash(container, input.order_id, null, "success")
-    return new StepResponse({ expire: outcome !== "paid" && outcome !== "advance_paid", release })
+    const unpaid = outcome !== "paid" && outcome !== "advance_paid"
+    // placed as cash on delivery, asked for the advance because the guard held it: unpaid, it goes back to
+    // cash and waits for the confirmation call, as any held order; otherwise the unpaid order is cancelled
+    return new StepResponse({
+      expire: unpaid && order.placed_as !== "cod",
+      back_to_cash: unpaid && order.placed_as === "cod",
+      release,
+    })
   }
 )
 
@@ -327,6 +337,35 @@ export const settleBkashOnDeliveryStep = createStep(
 )
 
 /**
+ * A cancelled order (cancelled by the shop, fake, or its parcel returned) paid
+ * by bKash: the merchant's share (PaymentRules.refundPercent of what bKash
+ * received) goes back through bKash (the provider's refund), recorded on
+ * Medusa's payment as a refund and on the shop's record as refunded. Only what
+ * is still owed under the rule is sent, so a repeat sends nothing. The last
+ * thing the status change does: a refund cannot be taken back, and bKash
+ * refusing it (or unreachable) fails the change, which is undone.
+ */
+export const refundBkashOnCancelStep = createStep(
+  "refund-bkash-on-cancel",
+  async (input: { order_id: string; refunded_by?: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    if (!order?.payment) return new StepResponse({ refunded: 0 })
+    const payments = container.resolve(Modules.PAYMENT)
+    const payment = await payments.retrievePayment(order.payment.id)
+    const data = bkashData(payment.data ?? {})
+    const { refundPercent } = await paymentRules(container)
+    const owed = Math.round((data.paid_amount * refundPercent) / 100) - data.refunded_amount
+    if (owed <= 0) return new StepResponse({ refunded: 0 })
+    await payments.refundPayment({ payment_id: payment.id, amount: owed, created_by: input.refunded_by })
+    await recordBkashState(container, order.id, {
+      payment_state: "refunded",
+      amount_paid: Math.max(0, data.paid_amount - data.refunded_amount - owed),
+    })
+    return new StepResponse({ refunded: owed })
+  }
+)
+
+/**
  * The shopper gives up on bKash for an order still waiting: it becomes cash
  * on delivery (the courier collects everything), its bKash session goes.
  * Refused for an order bKash already confirmed (409), an expired or cancelled
@@ -343,6 +382,16 @@ export const switchToCashStep = createStep(
     }
     if (order.payment_state === "expired" || order.status !== "pending") {
       throw new MedusaError(MedusaError.Types.CONFLICT, `A ${order.status} order cannot change how it is paid`)
+    }
+    // bKash asked first: a payment completed whose callback never came is recorded, and the order stays paid
+    const settings = bkashSettings()
+    if (settings && order.data.payment_id && order.data.state === "awaiting") {
+      const { transactionStatus } = await new BkashClient(settings).status(order.data.payment_id)
+      if (transactionStatus === "Completed") {
+        // completed at bKash already: read back (status), never executed again
+        await confirmBkash(container, order.order_id, null, "completed")
+        throw new MedusaError(MedusaError.Types.CONFLICT, "This order is already paid by bKash")
+      }
     }
     const payments = container.resolve(Modules.PAYMENT)
     const collectionId = await collectionOf(container, order.order_id)

@@ -20,7 +20,7 @@ import { formatMoney } from "@shop/contract"
 import { BulkCourierModal } from "../../components/bulk-courier-modal"
 import { CourierCashSummary } from "../../components/courier-cash"
 import { CourierLine } from "../../components/courier-parcel"
-import { GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
+import { BkashBadge, GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
 import { OrderDetailsModal } from "../../components/order-details-modal"
 import { RiskBadge } from "../../components/order-risk"
 import { Page, PageHeader } from "../../components/page-header"
@@ -113,8 +113,14 @@ function useColumns(onView: (order: ShopOrder) => void) {
       }),
       columnHelper.accessor("TotalAmount", {
         header: "Order Price",
-        cell: ({ getValue }) => formatMoney(getValue()),
+        cell: ({ row }) => (
+          <div className="flex flex-col items-end gap-y-1">
+            <span>{formatMoney(row.original.TotalAmount)}</span>
+            <BkashBadge bkash={row.original.bkash} />
+          </div>
+        ),
         align: "right",
+        truncateTooltip: false,
       }),
       columnHelper.accessor((order) => order._id, {
         id: "view",

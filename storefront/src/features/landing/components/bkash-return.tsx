@@ -1,12 +1,29 @@
 import { useEffect, useState } from "react"
 import { checkBkashNow, getBkashStatus, goToBkash, loadTrip, payAgain, payInCash } from "@/lib/bkash"
-import { formatMoney, type BkashOutcome, type BkashStatus } from "@shop/contract"
+import { formatMoney, PAYMENT_METHOD_LABELS_BN, type BkashOutcome, type BkashStatus } from "@shop/contract"
 import { orderErrorMessage } from "../api/create-landing-order"
 import { BN } from "../utils/bn"
 import { readConfirmation } from "../utils/confirmation"
 import { showConfirmation } from "../utils/navigation"
 import { OrderConfirmation } from "./order-confirmation"
 import { SupportPhoneLink } from "./support"
+
+/** The page's own words (its chunk is loaded only on this page: the landing page's budget stays as it was). */
+const TEXT = {
+  paidTitle: "বিকাশে পেমেন্ট সম্পন্ন হয়েছে",
+  advancePaidTitle: "বিকাশে অগ্রিম ডেলিভারি চার্জ পরিশোধ হয়েছে",
+  paidText: "আপনার পেমেন্ট পাওয়া গেছে। অর্ডারটি শীঘ্রই পাঠানো হবে।",
+  failedTitle: "বিকাশ পেমেন্ট সম্পন্ন হয়নি",
+  cancelledTitle: "বিকাশ পেমেন্ট বাতিল করা হয়েছে",
+  tryText: "আপনার অর্ডারটি রাখা আছে। আবার বিকাশে পেমেন্ট করুন, অথবা ক্যাশ অন ডেলিভারি বেছে নিন।",
+  pendingTitle: "পেমেন্ট যাচাই করা হচ্ছে...",
+  pendingText: 'বিকাশের উত্তর আসতে দেরি হচ্ছে। আবার পেমেন্ট করবেন না; একটু পরে "আবার চেষ্টা করুন" চাপুন।',
+  expiredTitle: "অর্ডারটি বাতিল হয়েছে",
+  expiredText: "নির্ধারিত সময়ের মধ্যে পেমেন্ট না হওয়ায় অর্ডারটি বাতিল হয়েছে। চাইলে আবার অর্ডার করুন।",
+  payAgain: "আবার বিকাশে পেমেন্ট করুন",
+  payCash: "ক্যাশ অন ডেলিভারিতে নিন",
+  actionFailed: "এই মুহূর্তে সম্ভব হয়নি। একটু পরে আবার চেষ্টা করুন।",
+} as const
 
 type Props = { orderId: string; result: BkashOutcome | null }
 
@@ -17,7 +34,7 @@ type Props = { orderId: string; result: BkashOutcome | null }
  * or cash on delivery; pending (bKash could not be asked) offers "check
  * again"; an order cancelled for want of payment says so.
  */
-export function BkashReturn({ orderId, result }: Props) {
+export default function BkashReturn({ orderId, result }: Props) {
   const [status, setStatus] = useState<BkashStatus | null>(null)
   const [missing, setMissing] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -39,7 +56,7 @@ export function BkashReturn({ orderId, result }: Props) {
     setProblem(null)
     action().catch((error: unknown) => {
       setBusy(false)
-      setProblem(orderErrorMessage(error) === BN.orderFailed ? BN.bkashActionFailed : orderErrorMessage(error))
+      setProblem(orderErrorMessage(error) === BN.orderFailed ? TEXT.actionFailed : orderErrorMessage(error))
     })
   }
   const onPayAgain = () =>
@@ -47,7 +64,7 @@ export function BkashReturn({ orderId, result }: Props) {
       const payment = await payAgain(orderId)
       setBusy(false)
       // bKash could not make a page (its own words are English): said in the page's words, cash still offered
-      if (!payment.bkashURL) setProblem(BN.bkashActionFailed)
+      if (!payment.bkashURL) setProblem(TEXT.actionFailed)
       else goToBkash(orderId, payment)
     })
   const onPayCash = () =>
@@ -76,23 +93,28 @@ export function BkashReturn({ orderId, result }: Props) {
   const paid = status.state === "paid" || status.state === "advance_paid" || status.state === "refunded"
   if (paid) {
     const kept = readConfirmation({ orderData: loadTrip(orderId) })
-    const title = status.state === "advance_paid" ? BN.bkashAdvancePaidTitle : BN.bkashPaidTitle
+    const title = status.state === "advance_paid" ? TEXT.advancePaidTitle : TEXT.paidTitle
     const order = kept ?? {
       ...readConfirmation({ orderData: { orderNumber: status.orderNumber, totalAmount: status.total } })!,
     }
-    return <OrderConfirmation order={order} payment={{ status, title }} />
+    return (
+      <OrderConfirmation
+        order={order}
+        payment={{ status, title, text: TEXT.paidText, method: PAYMENT_METHOD_LABELS_BN[status.method] }}
+      />
+    )
   }
 
   const waiting = status.canPay
   const pending = waiting && status.state === "awaiting" && result !== "failed" && result !== "cancelled"
   const title = !waiting
-    ? BN.bkashExpiredTitle
+    ? TEXT.expiredTitle
     : pending
-      ? BN.bkashPendingTitle
+      ? TEXT.pendingTitle
       : result === "cancelled"
-        ? BN.bkashCancelledTitle
-        : BN.bkashFailedTitle
-  const text = !waiting ? BN.bkashExpiredText : pending ? BN.bkashPendingText : BN.bkashTryText
+        ? TEXT.cancelledTitle
+        : TEXT.failedTitle
+  const text = !waiting ? TEXT.expiredText : pending ? TEXT.pendingText : TEXT.tryText
   return (
     <main className="confirmation" lang="bn">
       <div
@@ -130,11 +152,11 @@ export function BkashReturn({ orderId, result }: Props) {
               </button>
             ) : (
               <button type="button" className="landing-cta" disabled={busy} onClick={onPayAgain}>
-                {BN.bkashPayAgain}
+                {TEXT.payAgain}
               </button>
             )}
             <button type="button" className="landing-cta landing-cta--quiet" disabled={busy} onClick={onPayCash}>
-              {BN.bkashPayCash}
+              {TEXT.payCash}
             </button>
           </div>
         )}

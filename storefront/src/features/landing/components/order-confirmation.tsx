@@ -24,7 +24,7 @@ export function OrderConfirmation({
   payment,
 }: {
   order: ConfirmationView | null
-  payment?: { status: BkashStatus; title: string }
+  payment?: { status: BkashStatus; title: string; text: string; method: string }
 }) {
   if (!order) {
     return (
@@ -57,7 +57,7 @@ export function OrderConfirmation({
           <span className="confirmation__badge" data-testid="confirmation-badge">
             {BN.orderConfirmed}
           </span>
-          <p className="confirmation__text">{payment ? BN.bkashPaidText : BN.confirmationText}</p>
+          <p className="confirmation__text">{payment?.text ?? BN.confirmationText}</p>
           <p className="confirmation__number">
             {BN.orderNumber}: <strong data-testid="order-number">{order.orderNumber}</strong>
           </p>
@@ -121,7 +121,7 @@ export function OrderConfirmation({
             {BN.supportLine}: <SupportPhoneLink />
           </p>
           <p className="confirmation__payment">
-            {BN.paymentMethod}: {payment ? BN.paymentMethods[payment.status.method] : BN.cashOnDelivery}
+            {BN.paymentMethod}: {payment?.method ?? BN.cashOnDelivery}
           </p>
           {payment && <BkashPaidLines status={payment.status} />}
           <HomeLink />

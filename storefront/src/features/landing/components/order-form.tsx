@@ -1,18 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react"
-import { CASH_ONLY, getPaymentOptions } from "@/lib/bkash"
 import {
   DEFAULT_DELIVERY_AREA,
   DELIVERY_CHARGE,
   formatMoney,
   isEmail,
   normalizeBdPhone,
-  paymentChoices,
   paymentSplit,
   unitPrice as effectivePrice,
   withAlwaysAskedFields,
   type DeliveryArea,
   type PaymentMethod,
-  type PaymentOptions,
 } from "@shop/contract"
 import {
   orderErrorMessage,
@@ -26,7 +23,6 @@ import { BN } from "../utils/bn"
 import { availableStock } from "../utils/page"
 import { clampQuantity, orderSummary } from "../utils/pricing"
 import type { NoticeKind } from "./notice"
-import { PaymentChoice } from "./payment-choice"
 import { SupportPhoneLink } from "./support"
 
 export const DEFAULT_CTA_TEXT = "Order Now"
@@ -108,24 +104,35 @@ function adClick(): { eventSourceUrl: string; fbclid?: string } {
   }
 }
 
+type PaymentModule = typeof import("./payment-choice")
+type Choices = (area: DeliveryArea) => PaymentMethod[]
+
 /**
  * The ways to pay the shop offers, read once the shopper starts on the form
- * (not with the page: its HTML, its cache and its first paint stay the same
- * for everyone, with no request before the picture); cash on delivery until then.
+ * (not with the page: its HTML, its cache, its first paint and its script
+ * budget stay the same for everyone); cash on delivery until then, or when
+ * they cannot be read.
  */
-function usePaymentOptions(): { options: PaymentOptions; wake: () => void } {
-  const [options, setOptions] = useState<PaymentOptions>(CASH_ONLY)
+function usePaymentChoices(): { module: PaymentModule | null; choices: Choices; wake: () => void } {
+  const [loaded, setLoaded] = useState<{ module: PaymentModule; choices: Choices } | null>(null)
   const [awake, setAwake] = useState(false)
   useEffect(() => {
     if (!awake) return
     let live = true
-    void getPaymentOptions().then((read) => live && setOptions(read))
+    import("./payment-choice")
+      .then(async (module) => ({ module, choices: await module.loadPaymentChoices() }))
+      .then(
+        (read) => live && setLoaded(read),
+        () => undefined
+      )
     return () => {
       live = false
     }
   }, [awake])
-  return { options, wake: () => setAwake(true) }
+  return { module: loaded?.module ?? null, choices: loaded?.choices ?? CASH_ONLY, wake: () => setAwake(true) }
 }
+
+const CASH_ONLY: Choices = () => ["cod"]
 
 /** The order form of a landing page (SPEC 2.10): cash on delivery, or bKash where the shop offers it. */
 export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: OrderFormProps) {
@@ -148,8 +155,8 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
   const quantity = clampQuantity(Number.isNaN(parsed) ? 1 : parsed, stock)
   const summary = orderSummary(effectivePrice(product), quantity, deliveryArea)
   // the merchant's rules decide the ways this order may be paid; the shopper's choice where they allow one
-  const payment = usePaymentOptions()
-  const choices = paymentChoices(payment.options, deliveryArea)
+  const payment = usePaymentChoices()
+  const choices = payment.choices(deliveryArea)
   const paymentMethod = choices.includes(chosenMethod) ? chosenMethod : choices[0]!
   const split = paymentSplit(paymentMethod, summary.total, summary.deliveryCharge)
   // a cash-on-delivery order needs the phone and address: asked even on a page stored with them hidden
@@ -344,14 +351,27 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
           ))}
         </fieldset>
 
-        <PaymentChoice
-          choices={choices}
-          value={paymentMethod}
-          onChange={setChosenMethod}
-          total={summary.total}
-          deliveryCharge={summary.deliveryCharge}
-          disabled={busy}
-        />
+        {payment.module && choices.length > 1 ? (
+          <payment.module.default
+            choices={choices}
+            value={paymentMethod}
+            onChange={setChosenMethod}
+            total={summary.total}
+            deliveryCharge={summary.deliveryCharge}
+            disabled={busy}
+          />
+        ) : (
+          <fieldset className="landing-field landing-choice" data-testid="payment-choice">
+            <legend>{BN.paymentMethod}</legend>
+            <label className="landing-choice__option">
+              <input type="radio" name="paymentMethod" value="cod" checked readOnly />
+              <span>
+                {BN.cashOnDelivery}
+                <span className="landing-choice__hint">{BN.cashOnDeliveryNote}</span>
+              </span>
+            </label>
+          </fieldset>
+        )}
 
         <dl className="landing-summary" aria-label={BN.summary} data-testid="order-summary">
           <div className="landing-summary__row">

@@ -1,5 +1,17 @@
-import { formatMoney, paymentSplit, type PaymentMethod } from "@shop/contract"
+import { getPaymentOptions } from "@/lib/bkash"
+import { formatMoney, PAYMENT_METHOD_LABELS_BN, paymentChoices, paymentSplit, type PaymentMethod } from "@shop/contract"
 import { BN } from "../utils/bn"
+
+/**
+ * The landing form's ways to pay, loaded as its own chunk once the shopper
+ * starts on the form (order-form.tsx): the page's first paint and its script
+ * budget stay those of a cash-on-delivery page. Reads the shop's options and
+ * answers the ways an order to an area may be paid (the contract's one rule).
+ */
+export async function loadPaymentChoices() {
+  const options = await getPaymentOptions()
+  return (area: "dhaka" | "outside"): PaymentMethod[] => paymentChoices(options, area)
+}
 
 type PaymentChoiceProps = {
   /** the ways this order may be paid (the contract's paymentChoices), the chosen one among them */
@@ -20,7 +32,14 @@ function hint(method: PaymentMethod, total: number, deliveryCharge: number): str
 }
 
 /** The landing order form's ways to pay: cash on delivery, and bKash in full or the delivery charge in advance. */
-export function PaymentChoice({ choices, value, onChange, total, deliveryCharge, disabled }: PaymentChoiceProps) {
+export default function PaymentChoice({
+  choices,
+  value,
+  onChange,
+  total,
+  deliveryCharge,
+  disabled,
+}: PaymentChoiceProps) {
   return (
     <fieldset className="landing-field landing-choice" disabled={disabled} data-testid="payment-choice">
       <legend>{BN.paymentMethod}</legend>
@@ -35,7 +54,7 @@ export function PaymentChoice({ choices, value, onChange, total, deliveryCharge,
             readOnly={choices.length === 1}
           />
           <span>
-            {BN.paymentMethods[method]}
+            {PAYMENT_METHOD_LABELS_BN[method]}
             <span className="landing-choice__hint" data-testid={`payment-hint-${method}`}>
               {hint(method, total, deliveryCharge)}
             </span>

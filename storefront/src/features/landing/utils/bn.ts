@@ -1,4 +1,4 @@
-import { BN_MESSAGES, PAYMENT_METHOD_LABELS_BN, PRODUCT_NOT_FOUND } from "@shop/contract"
+import { BN_MESSAGES, PRODUCT_NOT_FOUND } from "@shop/contract"
 
 /** The landing and confirmation pages' Bengali wording (SPEC sections 2.9, 2.10, 5, 8). */
 export const BN = {
@@ -82,24 +82,10 @@ export const BN = {
   backHome: "হোমপেজে ফিরে যান",
   supportLine: "যেকোনো প্রয়োজনে কল করুন",
   // paying by bKash
-  paymentMethods: PAYMENT_METHOD_LABELS_BN,
   dueNowByBkash: "এখন বিকাশে পরিশোধ",
   dueOnDelivery: "ডেলিভারির সময় পরিশোধ",
   payWithBkash: "অর্ডার করুন ও বিকাশে পেমেন্ট দিন",
   goingToBkash: "বিকাশে নিয়ে যাওয়া হচ্ছে...",
-  bkashPaidTitle: "বিকাশে পেমেন্ট সম্পন্ন হয়েছে",
-  bkashAdvancePaidTitle: "বিকাশে অগ্রিম ডেলিভারি চার্জ পরিশোধ হয়েছে",
-  bkashPaidText: "আপনার পেমেন্ট পাওয়া গেছে। অর্ডারটি শীঘ্রই পাঠানো হবে।",
-  bkashFailedTitle: "বিকাশ পেমেন্ট সম্পন্ন হয়নি",
-  bkashCancelledTitle: "বিকাশ পেমেন্ট বাতিল করা হয়েছে",
-  bkashTryText: "আপনার অর্ডারটি রাখা আছে। আবার বিকাশে পেমেন্ট করুন, অথবা ক্যাশ অন ডেলিভারি বেছে নিন।",
-  bkashPendingTitle: "পেমেন্ট যাচাই করা হচ্ছে...",
-  bkashPendingText: "বিকাশের উত্তর আসতে দেরি হচ্ছে। আবার পেমেন্ট করবেন না; এই পেজটি নিজেই হালনাগাদ হবে।",
-  bkashExpiredTitle: "অর্ডারটি বাতিল হয়েছে",
-  bkashExpiredText: "নির্ধারিত সময়ের মধ্যে পেমেন্ট না হওয়ায় অর্ডারটি বাতিল হয়েছে। চাইলে আবার অর্ডার করুন।",
-  bkashPayAgain: "আবার বিকাশে পেমেন্ট করুন",
-  bkashPayCash: "ক্যাশ অন ডেলিভারিতে নিন",
   bkashPaidAmount: "বিকাশে পরিশোধিত",
   bkashTrxId: "ট্রানজেকশন আইডি",
-  bkashActionFailed: "এই মুহূর্তে সম্ভব হয়নি। একটু পরে আবার চেষ্টা করুন।",
 } as const
