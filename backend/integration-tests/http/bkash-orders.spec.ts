@@ -697,12 +697,17 @@ shopIntegrationTestRunner({
         expect(fake.payments.get(paymentID)!.refunds).toHaveLength(1)
       })
 
-      it("the merchant keeps a share: 50% of the advance goes back", async () => {
+      it("the merchant keeps a share: 50% of the advance goes back; the dashboard counts what bKash kept", async () => {
         await setRules({ refundPercent: 50 })
+        const received = async () =>
+          (await api.get("/api/admin/dashboard?period=today", await asAdmin())).data.data.bkashReceived as number
+        const before = await received()
         const { orderId, paymentID } = await paidOrder("bkash_advance")
+        expect(await received()).toBe(before + 120)
         expect((await cancel(orderId)).status).toBe(200)
         expect(fake.payments.get(paymentID)!.refunds.map((r) => Number(r.amount))).toEqual([60])
         expect((await details(orderId)).bkash).toMatchObject({ state: "refunded", paid: 60 })
+        expect(await received()).toBe(before + 60)
       })
 
       it("bKash unreachable at the refund: the cancel fails and is undone (order, stock), and works later", async () => {

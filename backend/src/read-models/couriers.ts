@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
+  cashToCollect,
   COURIER_LABELS,
   COURIER_PROVIDERS,
   type CourierCash,
@@ -24,6 +25,8 @@ export type LiveParcel = {
   orderNumber: string
   status: OrderStatus
   total: number
+  /** what the courier collects: the total less what bKash already received */
+  cash: number
   fulfillmentId: string
   provider: CourierProvider
   record: ParcelRecord
@@ -33,6 +36,7 @@ type ParcelRow = {
   order_number: string
   status: OrderStatus
   total: unknown
+  amount_paid?: unknown
   order?: {
     id: string
     fulfillments?:
@@ -51,6 +55,7 @@ const PARCEL_FIELDS = [
   "order_number",
   "status",
   "total",
+  "amount_paid",
   "order.id",
   "order.fulfillments.id",
   "order.fulfillments.provider_id",
@@ -93,6 +98,7 @@ function liveParcelOf(row: ParcelRow, returned = false): LiveParcel | null {
     orderNumber: row.order_number,
     status: row.status,
     total: Number(row.total),
+    cash: cashToCollect(Number(row.total), { paid: Number(row.amount_paid ?? 0) }),
     fulfillmentId: fulfilment.id,
     provider: courierOfProviderId(fulfilment.provider_id)!,
     record: (fulfilment.data ?? {}) as ParcelRecord,
@@ -150,7 +156,8 @@ export async function courierCash(container: MedusaContainer): Promise<CourierCa
     if (!parcel) continue
     const record = parcel.record
     cash.parcels += 1
-    if (!record.outcome || record.outcome === "open" || record.outcome === "hold") cash.toCollect += parcel.total
+    // what the courier collects: the total less what bKash already received
+    if (!record.outcome || record.outcome === "open" || record.outcome === "hold") cash.toCollect += parcel.cash
     cash.collected += Number(record.collected_amount ?? 0)
     // a fee is owed once the parcel is delivered or back (Pathao quotes it at booking)
     if (record.outcome && record.outcome !== "open" && record.outcome !== "hold")

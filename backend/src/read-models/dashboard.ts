@@ -66,6 +66,7 @@ async function orderFigures(knex: Knex, period: DashboardPeriod) {
             ${from} as from_at,
             ${amountOf("delivered")} as total_profit,
             ${amountOf("pending")} as pending_amount,
+            round(coalesce(sum(g.paid) filter (where g.by_status), 0)::numeric, 2)::float8 as bkash_received,
             coalesce(sum(g.orders) filter (where g.by_status), 0)::int as total_orders,
             (select count(*) from shop_order o
               where o.deleted_at is null and o.created_at >= ${periodStart("day")})::int as today_orders,
@@ -76,7 +77,7 @@ async function orderFigures(knex: Knex, period: DashboardPeriod) {
             ${ordersOf("shipped")} as shipped_orders,
             ${ordersOf("delivered")} as delivered_orders
        from (select o.status, ${CUSTOMER_KEY} as customer, grouping(o.status) = 0 as by_status,
-                    count(*) as orders, sum(o.total) as amount
+                    count(*) as orders, sum(o.total) as amount, sum(o.amount_paid) as paid
                from shop_order o
               where ${periodFilter(period)}
               group by grouping sets ((o.status), (${CUSTOMER_KEY}))) g`,
@@ -87,6 +88,7 @@ async function orderFigures(knex: Knex, period: DashboardPeriod) {
     from_at: Date | string | null
     total_profit: number
     pending_amount: number
+    bkash_received: number
     total_orders: number
     today_orders: number
     total_customers: number
@@ -217,6 +219,7 @@ async function computeDashboard(knex: Knex, period: DashboardPeriod): Promise<Da
     generatedAt: iso(orders.generated_at),
     totalProfit: Number(orders.total_profit),
     pendingAmount: Number(orders.pending_amount),
+    bkashReceived: Number(orders.bkash_received),
     totalOrders: orders.total_orders,
     todayOrders: orders.today_orders,
     totalProducts: products.total_products,

@@ -46,6 +46,12 @@ export type DashboardFigures = {
   totalProfit: number
   /** Sum of the totals of pending orders in the period, 2 decimals. */
   pendingAmount: number
+  /**
+   * Money already received by bKash for the period's orders (less what went
+   * back through bKash): in the merchant's account, unlike the cash the
+   * couriers still hold (GET /api/admin/couriers/cash).
+   */
+  bkashReceived: number
   totalOrders: number
   /** Orders since midnight in Dhaka, whatever the period. */
   todayOrders: number

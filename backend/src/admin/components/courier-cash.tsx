@@ -75,3 +75,33 @@ export const CourierCashSummary = () => {
     </Container>
   )
 }
+
+/**
+ * The dashboard's money: what bKash already put in the merchant's account for
+ * the period's orders, apart from the cash the couriers still hold (to collect
+ * at the door, and collected but not yet paid out), which may never come.
+ */
+export const MoneyReceived = ({ bkashReceived }: { bkashReceived: number }) => {
+  const cash = useCourierCash()
+  const withCouriers = cash.data ? cash.data.toCollect + Math.max(0, cash.data.owed) : null
+  return (
+    <Container className="flex flex-wrap gap-x-8 gap-y-2 px-6 py-3" data-testid="money-received">
+      <div className="flex items-baseline gap-x-1.5" data-testid="money-bkash">
+        <Text size="small" className="text-ui-fg-subtle">
+          Received by bKash
+        </Text>
+        <Text size="small" weight="plus">
+          {formatMoney(bkashReceived, { decimals: 2 })}
+        </Text>
+      </div>
+      <div className="flex items-baseline gap-x-1.5" data-testid="money-couriers">
+        <Text size="small" className="text-ui-fg-subtle">
+          Cash still with couriers (all time)
+        </Text>
+        <Text size="small" weight="plus">
+          {withCouriers === null ? "…" : formatMoney(withCouriers, { decimals: 2 })}
+        </Text>
+      </div>
+    </Container>
+  )
+}

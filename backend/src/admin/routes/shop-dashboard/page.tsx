@@ -5,6 +5,7 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { formatTime } from "@shop/contract"
 import { formatMoney } from "@shop/contract"
+import { MoneyReceived } from "../../components/courier-cash"
 import { GuestBadge, OrderStatusBadge } from "../../components/order-badges"
 import { Page, PageHeader } from "../../components/page-header"
 import { StatCard } from "../../components/stat-card"
@@ -118,6 +119,10 @@ const ShopDashboardPage = () => {
               value={data.cancelledOrders}
               hint="Order cancellations"
             />
+          </div>
+
+          <div className="mt-3">
+            <MoneyReceived bkashReceived={data.bkashReceived} />
           </div>
 
           <Container className="mt-3 divide-y p-0" data-testid="recent-orders">
