@@ -19,6 +19,7 @@ import {
   UpdateOrderStatusSchema,
 } from "./api/admin/order/validators"
 import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
+import { PaymentRulesSchema } from "./api/admin/payment/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { EdgeViewsSchema } from "./api/edge/validators"
@@ -173,6 +174,30 @@ export const OPERATIONS: Operation[] = [
     path: "/api/shop/order/bkash/pay/{orderId}",
     summary:
       "bKash's page for an order waiting to be paid by bKash: the one made while it waits, a new one after a failure or a cancel; the amount is the order's own; 404 for an order not paid by bKash",
+    tag: "shop",
+    auth: "none",
+  },
+  {
+    method: "get",
+    path: "/api/shop/order/bkash/status/{orderId}",
+    summary:
+      "Where an order's bKash payment stands, for the page the shopper comes back to: number, method, state, amounts due now and on delivery, what bKash received and its transaction, whether it may still be paid; nothing personal; 404 for an order not paid by bKash",
+    tag: "shop",
+    auth: "none",
+  },
+  {
+    method: "post",
+    path: "/api/shop/order/bkash/status/{orderId}",
+    summary:
+      "The same after the shop asks bKash now (the shopper's 'check again'): a waiting payment is executed or read back under the order's lock, exactly as the callback does",
+    tag: "shop",
+    auth: "none",
+  },
+  {
+    method: "get",
+    path: "/api/shop/order/payment-options",
+    summary:
+      "What the order forms may offer: whether bKash is set up, which orders must pay by bKash (never, held, outside_dhaka, all) and whether the rest may choose it; the contract's paymentChoices turns it into an order's choices",
     tag: "shop",
     auth: "none",
   },
@@ -346,6 +371,21 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     body: GuardRulesSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/payment/rules",
+    summary: "The merchant's payment rules: which orders must pay by bKash, whether the rest may, the share refunded",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "put",
+    path: "/api/admin/payment/rules",
+    summary: "Change some of the payment rules",
+    tag: "admin",
+    auth: "admin",
+    body: PaymentRulesSchema,
   },
   {
     method: "get",
