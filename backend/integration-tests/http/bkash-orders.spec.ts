@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   BKASH_UNAVAILABLE_MESSAGES,
   cashToCollect,
@@ -745,6 +745,81 @@ shopIntegrationTestRunner({
       expect((await details(answer.data._id)).bkash).toMatchObject({ state: "paid", paid: answer.data.TotalAmount })
       expect(fake.payments.get(paymentID)!.executions).toBe(1)
       expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
+    })
+
+    describe("Medusa's /store checkout", () => {
+      const store = async () => {
+        const keys = await getContainer().resolve(Modules.API_KEY).listApiKeys({ type: "publishable" })
+        return { ...anyStatus, headers: { "x-publishable-api-key": keys.find((k) => !k.revoked_at)!.token } }
+      }
+      /** A guest cart in Rajshahi (outside Dhaka) with one unit, its delivery option and a payment session of `provider`. */
+      const storeCart = async (provider: string, data?: Record<string, unknown>) => {
+        const headers = await store()
+        const [region] = await getContainer().resolve(Modules.REGION).listRegions({})
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data: rows } = await query.graph({
+          entity: "product",
+          fields: ["variants.id"],
+          filters: { id: product._id },
+        })
+        const variantId = (rows[0] as { variants: { id: string }[] }).variants[0].id
+        const cart = (await api.post("/store/carts", { region_id: region.id, email: "g@example.com" }, headers)).data
+          .cart
+        await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity: 1 }, headers)
+        const phone = newPhone()
+        await api.post(
+          `/store/carts/${cart.id}`,
+          {
+            shipping_address: {
+              first_name: "Rahim",
+              last_name: "Store",
+              address_1: "House 4",
+              city: "Rajshahi",
+              country_code: "bd",
+              phone,
+            },
+          },
+          headers
+        )
+        const options = (await api.get(`/store/shipping-options?cart_id=${cart.id}`, headers)).data.shipping_options
+        await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: options[0].id }, headers)
+        const providers = (await api.get(`/store/payment-providers?region_id=${region.id}`, headers)).data
+          .payment_providers as { id: string }[]
+        const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, headers)).data
+          .payment_collection
+        const session = await api.post(
+          `/store/payment-collections/${collection.id}/payment-sessions`,
+          { provider_id: provider, ...(data && { data }) },
+          headers
+        )
+        return { cartId: cart.id as string, headers, providers: providers.map((p) => p.id), session }
+      }
+
+      it("lists bKash; a cart paid with it becomes a shop order waiting for bKash, answered with bKash's page", async () => {
+        const { cartId, headers, providers, session } = await storeCart("pp_bkash_bkash", { method: "bkash_advance" })
+        expect(providers).toEqual(expect.arrayContaining(["pp_system_default", "pp_bkash_bkash"]))
+        expect(session.status).toBe(200)
+        const done = await api.post(`/store/carts/${cartId}/complete`, {}, headers)
+        expect(done.status).toBe(200)
+        expect(done.data.type).toBe("order")
+        expect(done.data.payment).toMatchObject({ method: "bkash_advance", dueNow: 120, bkashURL: expect.any(String) })
+        const orderId = done.data.order.id as string
+        expect((await details(orderId)).bkash).toMatchObject({ state: "awaiting", dueNow: 120 })
+        const paymentID = new URL(done.data.payment.bkashURL).searchParams.get("paymentID")!
+        fake.approve(paymentID)
+        expect(resultOf(await callback(orderId, paymentID)).result).toBe("advance_paid")
+        // completed again (a retry): the same order, the same bKash payment
+        const again = await api.post(`/store/carts/${cartId}/complete`, {}, headers)
+        expect(again.data.order.id).toBe(orderId)
+        expect(fake.calls("create")).toHaveLength(1)
+      })
+
+      it("without bKash set up: not listed, and a session with it is refused in the shop's words", async () => {
+        for (const name of Object.keys(env)) delete process.env[name]
+        const { providers, session } = await storeCart("pp_bkash_bkash")
+        expect(providers).toEqual(["pp_system_default"])
+        expect([session.status, session.data.message]).toEqual([400, BKASH_UNAVAILABLE_MESSAGES.en])
+      })
     })
   },
 })

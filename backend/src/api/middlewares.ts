@@ -21,6 +21,7 @@ import { draftOrdersDoor } from "./doors/draft-orders"
 import { ordersDoor } from "./doors/orders"
 import { requestsDoor } from "./doors/requests"
 import { storeLimitsDoor } from "./doors/store-limits"
+import { storePaymentDoor } from "./doors/store-payment"
 import { storeShippingDoor } from "./doors/store-shipping"
 import { uploadsDoor } from "./doors/uploads"
 import { requireAdmin } from "./utils/guards"
@@ -58,6 +59,7 @@ export default defineMiddlewares({
     ...storeLimitsDoor,
     ...cartsDoor,
     ...storeShippingDoor,
+    ...storePaymentDoor,
     ...ordersDoor,
     ...uploadsDoor,
     ...draftOrdersDoor,

@@ -39,3 +39,7 @@ export async function paymentOptions(container: MedusaContainer): Promise<Paymen
   const rules = await paymentRules(container)
   return { bkash: bkashSettings() !== null, bkashRequiredFor: rules.bkashRequiredFor, offerBkash: rules.offerBkash }
 }
+
+/** Whether bKash is set up on this server (its settings read now), and its provider's id at Medusa's doors. */
+export const bkashSetUp = () => bkashSettings() !== null
+export { BKASH_PROVIDER_ID } from "../modules/bkash"

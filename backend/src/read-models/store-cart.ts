@@ -62,6 +62,10 @@ export type StoreCheckoutCart = {
     postal_code?: string | null
     phone?: string | null
   } | null
+  /** the payment the shopper chose on Medusa's checkout (its provider's session) */
+  payment_collection?: {
+    payment_sessions?: { provider_id: string; data?: Record<string, unknown> | null }[] | null
+  } | null
 }
 
 export async function storeCheckoutCart(container: MedusaContainer, cartId: string): Promise<StoreCheckoutCart | null> {
@@ -91,6 +95,8 @@ export async function storeCheckoutCart(container: MedusaContainer, cartId: stri
       "shipping_address.city",
       "shipping_address.postal_code",
       "shipping_address.phone",
+      "payment_collection.payment_sessions.provider_id",
+      "payment_collection.payment_sessions.data",
     ],
     filters: { id: cartId },
   })

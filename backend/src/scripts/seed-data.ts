@@ -2,6 +2,9 @@ import { slugify } from "@shop/contract"
 import type { BrandId, CategoryId } from "@shop/contract"
 import type { Shape } from "./png"
 
+/** The shop's one region (Bangladesh, BDT): the seed makes it, migration scripts find it by this name. */
+export const SEED_REGION_NAME = "Bangladesh"
+
 export type SeedProduct = {
   handle: string
   title: string

@@ -35,6 +35,7 @@ import {
   type DeliveryArea,
   STORE_CURRENCY,
 } from "@shop/contract"
+import { BKASH_PROVIDER_ID } from "../modules/bkash"
 import { BRAND_MODULE } from "../modules/brand"
 import type BrandModuleService from "../modules/brand/service"
 import { LANDING_PAGE_MODULE } from "../modules/landing-page"
@@ -45,13 +46,13 @@ import { createBrandsWorkflow } from "../workflows/create-brands"
 import { createLandingPageWorkflow } from "../workflows/landing-page"
 import { ALL_FORMATS, storePictureWorkflow } from "../workflows/store-pictures"
 import { productPicture } from "./png"
-import { DEMO_LANDING_PAGE, SEED_PRODUCTS, SeedProduct } from "./seed-data"
+import { DEMO_LANDING_PAGE, SEED_PRODUCTS, SEED_REGION_NAME, SeedProduct } from "./seed-data"
 
 export const SHOP_NAME = process.env.SHOP_NAME || "Deshi Bazar"
 export const DEFAULT_ADMIN_EMAIL = "admin@shop.local" // same as scripts/lib/start-env.ts
 export const DEFAULT_ADMIN_PASSWORD = "admin12345"
 const SALES_CHANNEL_NAME = "Default Sales Channel"
-const REGION_NAME = "Bangladesh"
+const REGION_NAME = SEED_REGION_NAME
 const LOCATION_NAME = "Dhaka Warehouse"
 const API_KEY_TITLE = "Storefront"
 const FULFILLMENT_SET_NAME = "Bangladesh delivery"
@@ -93,7 +94,8 @@ async function ensureRegion(container: MedusaContainer) {
           name: REGION_NAME,
           currency_code: STORE_CURRENCY,
           countries: ["bd"],
-          payment_providers: ["pp_system_default"],
+          // cash on delivery, and bKash (listed at /store only while it is set up: src/api/doors/carts.ts)
+          payment_providers: ["pp_system_default", BKASH_PROVIDER_ID],
         },
       ],
     },

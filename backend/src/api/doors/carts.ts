@@ -4,6 +4,7 @@ import { refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
 import { deliveryAreaOf } from "@shop/contract"
 import { clientAddress } from "../../lib/client-address"
 import { limits } from "../../lib/rate-limit"
+import { readBkashOrder } from "../../read-models/bkash"
 import {
   cartCity,
   isWholeQuantity,
@@ -12,6 +13,7 @@ import {
   storeOrder,
 } from "../../read-models/store-cart"
 import { completeStoreCartWorkflow } from "../../workflows/place-shop-order"
+import { startBkashPayment } from "../utils/bkash"
 import { retryWhenPlacedElsewhere } from "../utils/idempotency"
 import { rateLimited, tryAgainIn } from "../utils/rate-limit"
 import { retryAfterSeconds, shopRefusalStatus } from "../utils/shop-errors"
@@ -172,15 +174,20 @@ const limitStoreOrdersByAddress = rateLimited(
  * src/workflows/place-shop-order.ts: parallel completions make one order and
  * all answer it), with the shop's order limits (per client address here, per
  * phone inside the workflow); the answer is Medusa's ({ type: "order", order }),
- * so its storefront starter and the js-sdk go on to the order's page. A cart
- * completed before answers its order again.
+ * so its storefront starter and the js-sdk go on to the order's page; a cart
+ * paid by bKash adds `payment` (the contract's OrderPayment: bKash's page to
+ * send the shopper to). A cart completed before answers its order again.
  */
 const completeThroughShop: Handler = async (req, res, next) => {
   const cartId = req.params.id!
   try {
     const input = { cart_id: cartId, customer_id: storeCustomer(req), client_address: clientAddress(req) }
     const { result } = await retryWhenPlacedElsewhere(() => completeStoreCartWorkflow(req.scope).run({ input }))
-    res.json({ type: "order", order: await storeOrder(req.scope, result.order_id) })
+    // a bKash order: bKash's page for what is due now goes with Medusa's answer (`payment.bkashURL`)
+    const payment = (await readBkashOrder(req.scope, result.order_id))
+      ? await startBkashPayment(req.scope, result.order_id)
+      : undefined
+    res.json({ type: "order", order: await storeOrder(req.scope, result.order_id), ...(payment && { payment }) })
   } catch (err) {
     // the shop's refusal in its own words (Medusa's handler would replace a 409's message)
     const status = shopRefusalStatus(err)

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { CHECKOUT_MESSAGES, deliveryAreaOf, normalizeBdPhone } from "@shop/contract"
+import { CHECKOUT_MESSAGES, deliveryAreaOf, normalizeBdPhone, type PaymentMethod } from "@shop/contract"
+import { BKASH_PROVIDER_ID } from "../../modules/bkash"
 import { cartRequestKey } from "../../modules/shop-order/order-request"
 import { orderOfRequest } from "../../read-models/order-requests"
 import {
@@ -69,6 +70,11 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
     .filter(Boolean)
     .join(" ")
   const guest = !input.customer_id
+  // the payment chosen on Medusa's checkout: bKash's session (in full unless it says the advance), else cash
+  const session = (cart.payment_collection?.payment_sessions ?? []).at(-1)
+  const chosen = session?.data?.method
+  const payment_method: PaymentMethod =
+    session?.provider_id === BKASH_PROVIDER_ID ? (chosen === "bkash_advance" ? chosen : "bkash_full") : "cod"
   return new StepResponse<StoreCartOrder>({
     order_id: null,
     order: {
@@ -88,6 +94,7 @@ export const storeCartOrderStep = createStep("store-cart-order", async (input: S
       delivery_area: area,
       shown_total: Number(cart.total),
       client_address: input.client_address,
+      payment_method,
     },
   })
 })
