@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows"
 import {
   BKASH_UNAVAILABLE_MESSAGES,
   cashToCollect,
@@ -12,6 +13,7 @@ import {
   type Product,
 } from "@shop/contract"
 import expireBkashOrders from "../../src/jobs/expire-bkash-orders"
+import regionBkashProvider from "../../src/migration-scripts/region-bkash-provider"
 import { BkashClient } from "../../src/modules/bkash/client"
 import { bkashSettings } from "../../src/modules/bkash/settings"
 import seed from "../../src/scripts/seed"
@@ -812,6 +814,38 @@ shopIntegrationTestRunner({
         const again = await api.post(`/store/carts/${cartId}/complete`, {}, headers)
         expect(again.data.order.id).toBe(orderId)
         expect(fake.calls("create")).toHaveLength(1)
+      })
+
+      it("a shop seeded before bKash: the migration script adds the provider to its region once, keeping cash", async () => {
+        const regions = getContainer().resolve(Modules.REGION)
+        const [region] = await regions.listRegions({})
+        const providers = async () => {
+          const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+          const { data } = await query.graph({
+            entity: "region",
+            fields: ["payment_providers.id"],
+            filters: { id: region.id },
+          })
+          return ((data[0] as { payment_providers: { id: string }[] }).payment_providers ?? []).map((p) => p.id).sort()
+        }
+        try {
+          // as the seed left it before bKash
+          await updateRegionsWorkflow(getContainer()).run({
+            input: { selector: { id: region.id }, update: { payment_providers: ["pp_system_default"] } },
+          })
+          expect(await providers()).toEqual(["pp_system_default"])
+          await regionBkashProvider({ container: getContainer(), args: [] } as never)
+          expect(await providers()).toEqual(["pp_bkash_bkash", "pp_system_default"])
+          await regionBkashProvider({ container: getContainer(), args: [] } as never)
+          expect(await providers()).toEqual(["pp_bkash_bkash", "pp_system_default"])
+        } finally {
+          await updateRegionsWorkflow(getContainer()).run({
+            input: {
+              selector: { id: region.id },
+              update: { payment_providers: ["pp_system_default", "pp_bkash_bkash"] },
+            },
+          })
+        }
       })
 
       it("without bKash set up: not listed, and a session with it is refused in the shop's words", async () => {
