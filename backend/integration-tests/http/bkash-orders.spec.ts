@@ -603,6 +603,24 @@ shopIntegrationTestRunner({
         expect(order.risk).toMatchObject({ needsConfirmation: true })
       })
 
+      it("an order the rules require bKash of cannot switch to cash; a held cash order asked for the advance can", async () => {
+        await setRules({ bkashRequiredFor: "outside_dhaka" })
+        const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+        const status = async (id: string) => (await api.get(`/api/shop/order/bkash/status/${id}`, anyStatus)).data.data
+        expect(await status(answer.data._id)).toMatchObject({ canPay: true, canPayCash: false })
+        const refused = await api.post(`/api/shop/order/bkash/cash/${answer.data._id}`, {}, anyStatus)
+        expect([refused.status, refused.data.message]).toEqual([409, PAYMENT_METHOD_NOT_OFFERED.en])
+        expect((await details(answer.data._id)).paymentMethod).toBe("bkash_advance")
+
+        await setRules({ bkashRequiredFor: "held" })
+        const phone = newPhone()
+        await landingOrder("cod", 1, phone)
+        const held = (await landingOrder("cod", 1, phone)).data as CreateOrderAnswer
+        expect(await status(held.data._id)).toMatchObject({ canPayCash: true })
+        expect((await api.post(`/api/shop/order/bkash/cash/${held.data._id}`, {}, anyStatus)).status).toBe(200)
+        expect((await details(held.data._id)).paymentMethod).toBe("cod")
+      })
+
       it("every order: cash on delivery refused at every door; bKash not offered: refused unless required", async () => {
         await setRules({ bkashRequiredFor: "all" })
         expect((await guestOrder("cod")).data.message).toBe(PAYMENT_METHOD_NOT_OFFERED.en)
@@ -631,6 +649,7 @@ shopIntegrationTestRunner({
           paid: 0,
           trxId: null,
           canPay: true,
+          canPayCash: true,
           language: "bn",
         },
       })
@@ -726,6 +745,26 @@ shopIntegrationTestRunner({
         fake.failCalls = 1
         expect((await cancel(orderId)).status).toBe(200)
         expect(fake.payments.get(paymentID)!.refunds).toHaveLength(1)
+      })
+
+      it("a callback replayed after the refund leaves it refunded; a cancel racing the payment still refunds it", async () => {
+        const { orderId, paymentID } = await paidOrder("bkash_full")
+        expect((await cancel(orderId)).status).toBe(200)
+        expect(resultOf(await callback(orderId, paymentID)).result).toBe("paid")
+        expect((await details(orderId)).bkash).toMatchObject({ state: "refunded", paid: 0 })
+
+        // the admin cancels while bKash is still executing the shopper's payment
+        const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+        const racingID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+        fake.approve(racingID)
+        fake.slowNextExecuteMs = 1500
+        const returning = callback(answer.data._id, racingID)
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        expect((await cancel(answer.data._id)).status).toBe(200)
+        await returning
+        expect(fake.payments.get(racingID)!.executions).toBe(1)
+        expect(fake.payments.get(racingID)!.refunds.map((r) => Number(r.amount))).toEqual([answer.data.TotalAmount])
+        expect((await details(answer.data._id)).bkash).toMatchObject({ state: "refunded", paid: 0 })
       })
 
       it("nothing paid by bKash: cancelling refunds nothing", async () => {

@@ -24,6 +24,7 @@ export type BkashOrder = {
   landing_page_slug: string | null
   total: number
   delivery_charge: number
+  delivery_area: string | null
   session_id: string
   session_status: string
   data: BkashData
@@ -50,6 +51,7 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
       "phone",
       "total",
       "delivery_charge",
+      "delivery_area",
       "payment_method",
       "payment_state",
       "status",
@@ -74,6 +76,7 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
         phone: string
         total: number
         delivery_charge: number
+        delivery_area?: string | null
         payment_method?: string | null
         payment_state?: string | null
         status: string
@@ -106,6 +109,7 @@ export async function readBkashOrder(container: MedusaContainer, orderId: string
     placed_as: typeof row.order.metadata?.payment_method === "string" ? row.order.metadata.payment_method : null,
     total: Number(row.total),
     delivery_charge: Number(row.delivery_charge),
+    delivery_area: row.delivery_area ?? null,
     session_id: session.id,
     session_status: session.status,
     data: bkashData(session.data ?? {}),

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   BKASH_REQUIRED_FOR,
   DEFAULT_PAYMENT_RULES,
+  paymentChoices,
   type BkashRequiredFor,
   type PaymentOptions,
   type PaymentRules,
@@ -38,6 +39,11 @@ export async function paymentRules(container: MedusaContainer): Promise<PaymentR
 export async function paymentOptions(container: MedusaContainer): Promise<PaymentOptions> {
   const rules = await paymentRules(container)
   return { bkash: bkashSettings() !== null, bkashRequiredFor: rules.bkashRequiredFor, offerBkash: rules.offerBkash }
+}
+
+/** Whether the merchant's rules let an order to `area` be paid in cash on delivery. */
+export async function cashAllowed(container: MedusaContainer, area: string | null): Promise<boolean> {
+  return paymentChoices(await paymentOptions(container), area === "outside" ? "outside" : "dhaka").includes("cod")
 }
 
 /** Whether bKash is set up on this server (its settings read now), and its provider's id at Medusa's doors. */

@@ -55,15 +55,6 @@ export type ConfirmOrderInput = {
  */
 export const confirmShopOrderWorkflow = createWorkflow("confirm-shop-order", (input: ConfirmOrderInput) => {
   const plan = planConfirmationStep({ order_id: input.order_id, outcome: input.outcome, blocklist: input.blocklist })
-  when({ plan }, ({ plan }) => plan.cancel).then(() => {
-    updateShopOrderStatusWorkflow.runAsStep({
-      input: transform({ input }, ({ input }) => ({
-        order_id: input.order_id,
-        status: "cancelled" as const,
-        admin_id: input.admin_id ?? undefined,
-      })),
-    })
-  })
   recordConfirmationWorkflow.runAsStep({
     input: transform({ input }, ({ input }) => ({
       order_id: input.order_id,
@@ -79,6 +70,16 @@ export const confirmShopOrderWorkflow = createWorkflow("confirm-shop-order", (in
         value: plan.blocklist_phone!,
         reason: `Fake order ${plan.order_number}`,
         created_by: input.admin_id,
+      })),
+    })
+  })
+  // the cancel last: a paid order's bKash refund cannot be taken back, so nothing may fail after it
+  when({ plan }, ({ plan }) => plan.cancel).then(() => {
+    updateShopOrderStatusWorkflow.runAsStep({
+      input: transform({ input }, ({ input }) => ({
+        order_id: input.order_id,
+        status: "cancelled" as const,
+        admin_id: input.admin_id ?? undefined,
       })),
     })
   })

@@ -216,6 +216,8 @@ export type BkashStatus = {
   paid: number
   trxId: string | null
   canPay: boolean
+  /** it may turn into cash on delivery instead (the merchant's rules allow cash for it) */
+  canPayCash: boolean
   language: "en" | "bn"
 }
 

@@ -6,6 +6,8 @@ export function usePaymentRules() {
   return useQuery({
     queryKey: adminKeys.paymentRules(),
     queryFn: async () => (await shopApi<PaymentRulesAnswer>("/api/admin/payment/rules")).data,
+    // the form is keyed by what was read: a refetch on focus would throw away the merchant's unsaved edits
+    refetchOnWindowFocus: false,
   })
 }
 

@@ -22,7 +22,7 @@ import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import { type BkashOrder, readBkashOrder } from "../../read-models/bkash"
-import { paymentOptions, paymentRules } from "../../read-models/payment"
+import { cashAllowed, paymentOptions, paymentRules } from "../../read-models/payment"
 
 /**
  * The shopper's choice of payment, held to the merchant's rules (the
@@ -197,6 +197,12 @@ async function confirmBkash(
   }
   const confirmed = bkashData(payment.data ?? {})
   await finishPaid(container, { ...order, payment: { id: payment.id, captured: 0 } }, paidOutcome)
+  // cancelled while bKash executed (the status change takes the order's lock, not bKash's): its refund,
+  // which the cancel found nothing to make, is made now
+  if ((await readBkashOrder(container, orderId))?.status === "cancelled") {
+    await refundOwed(container, orderId)
+    return outcome("failed")
+  }
   // an order the fake-order guard holds for a call: money paid by the shopper's own bKash confirms it
   const [risk] = await container
     .resolve<OrderGuardModuleService>(ORDER_GUARD_MODULE)
@@ -224,8 +230,9 @@ async function finishPaid(
     const { dueNow } = paymentSplit(order.method, order.total, order.delivery_charge)
     if (captured < dueNow) await payments.capturePayment({ payment_id: payment.id, amount: dueNow - captured })
   }
-  // the shop's record of it: the lists, the dialog and the courier's cash to collect read it
-  if (order.payment_state !== paidOutcome) {
+  // the shop's record of it: the lists, the dialog and the courier's cash to collect read it (a payment
+  // refunded already stays so: a callback replayed after the refund changes nothing)
+  if (order.payment_state !== paidOutcome && order.payment_state !== "refunded") {
     const confirmed = bkashData(payment.data ?? {})
     await recordBkashState(container, order.id, {
       payment_state: paidOutcome as BkashState,
@@ -347,23 +354,27 @@ export const settleBkashOnDeliveryStep = createStep(
  */
 export const refundBkashOnCancelStep = createStep(
   "refund-bkash-on-cancel",
-  async (input: { order_id: string; refunded_by?: string }, { container }) => {
-    const order = await readBkashOrder(container, input.order_id)
-    if (!order?.payment) return new StepResponse({ refunded: 0 })
-    const payments = container.resolve(Modules.PAYMENT)
-    const payment = await payments.retrievePayment(order.payment.id)
-    const data = bkashData(payment.data ?? {})
-    const { refundPercent } = await paymentRules(container)
-    const owed = Math.round((data.paid_amount * refundPercent) / 100) - data.refunded_amount
-    if (owed <= 0) return new StepResponse({ refunded: 0 })
-    await payments.refundPayment({ payment_id: payment.id, amount: owed, created_by: input.refunded_by })
-    await recordBkashState(container, order.id, {
-      payment_state: "refunded",
-      amount_paid: Math.max(0, data.paid_amount - data.refunded_amount - owed),
-    })
-    return new StepResponse({ refunded: owed })
-  }
+  async (input: { order_id: string; refunded_by?: string }, { container }) =>
+    new StepResponse({ refunded: await refundOwed(container, input.order_id, input.refunded_by) })
 )
+
+/** What a cancelled order's bKash payment still owes back under the merchant's rule, refunded through bKash (taka sent). */
+async function refundOwed(container: MedusaContainer, orderId: string, refundedBy?: string): Promise<number> {
+  const order = await readBkashOrder(container, orderId)
+  if (!order?.payment) return 0
+  const payments = container.resolve(Modules.PAYMENT)
+  const payment = await payments.retrievePayment(order.payment.id)
+  const data = bkashData(payment.data ?? {})
+  const { refundPercent } = await paymentRules(container)
+  const owed = Math.round((data.paid_amount * refundPercent) / 100) - data.refunded_amount
+  if (owed <= 0) return 0
+  await payments.refundPayment({ payment_id: payment.id, amount: owed, created_by: refundedBy })
+  await recordBkashState(container, order.id, {
+    payment_state: "refunded",
+    amount_paid: Math.max(0, data.paid_amount - data.refunded_amount - owed),
+  })
+  return owed
+}
 
 /**
  * The shopper gives up on bKash for an order still waiting: it becomes cash
@@ -382,6 +393,11 @@ export const switchToCashStep = createStep(
     }
     if (order.payment_state === "expired" || order.status !== "pending") {
       throw new MedusaError(MedusaError.Types.CONFLICT, `A ${order.status} order cannot change how it is paid`)
+    }
+    // the merchant's rules hold here too: an order they require bKash of cannot turn into cash on delivery
+    // (one placed as cash and asked for the advance because the guard held it may go back to cash)
+    if (order.placed_as !== "cod" && !(await cashAllowed(container, order.delivery_area))) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, PAYMENT_METHOD_NOT_OFFERED.en)
     }
     // bKash asked first: a payment completed whose callback never came is recorded, and the order stays paid
     const settings = bkashSettings()

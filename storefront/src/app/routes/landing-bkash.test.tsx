@@ -151,6 +151,7 @@ describe("/payment/bkash/{orderId}: back from bKash", () => {
     paid: 0,
     trxId: null,
     canPay: true,
+    canPayCash: true,
     language: "bn",
     ...overrides,
   })
@@ -215,6 +216,22 @@ describe("/payment/bkash/{orderId}: back from bKash", () => {
     renderLandingApp(`/payment/bkash/${ORDER_ID}?result=failed`)
     expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("অর্ডারটি বাতিল হয়েছে")
     expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  it("cash not allowed for the order (the merchant requires bKash): only bKash again is offered", async () => {
+    bkashApi({ status: [status({ state: "failed", canPayCash: false })] })
+    renderLandingApp(`/payment/bkash/${ORDER_ID}?result=failed`)
+    expect(await screen.findByRole("button", { name: "আবার বিকাশে পেমেন্ট করুন" })).toBeEnabled()
+    expect(screen.queryByRole("button", { name: "ক্যাশ অন ডেলিভারিতে নিন" })).toBeNull()
+  })
+
+  it("refunded (the order was cancelled after paying): said so, never 'paid, shipping soon'", async () => {
+    bkashApi({ status: [status({ state: "refunded", paid: 0, canPay: false })] })
+    renderLandingApp(`/payment/bkash/${ORDER_ID}?result=paid`)
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
+      "অর্ডারটি বাতিল হয়েছে, টাকা ফেরত দেওয়া হয়েছে"
+    )
+    expect(screen.queryByTestId("bkash-paid")).toBeNull()
   })
 
   it("an order the shop does not know: 'order not found'", async () => {

@@ -16,6 +16,9 @@ const TEXT = {
   failedTitle: "বিকাশ পেমেন্ট সম্পন্ন হয়নি",
   cancelledTitle: "বিকাশ পেমেন্ট বাতিল করা হয়েছে",
   tryText: "আপনার অর্ডারটি রাখা আছে। আবার বিকাশে পেমেন্ট করুন, অথবা ক্যাশ অন ডেলিভারি বেছে নিন।",
+  tryBkashText: "আপনার অর্ডারটি রাখা আছে। এই অর্ডারের জন্য বিকাশে পেমেন্ট প্রয়োজন: আবার চেষ্টা করুন।",
+  refundedTitle: "অর্ডারটি বাতিল হয়েছে, টাকা ফেরত দেওয়া হয়েছে",
+  refundedText: "বিকাশে পরিশোধিত টাকা বিকাশেই ফেরত পাঠানো হয়েছে (দোকানের নিয়ম অনুযায়ী)।",
   pendingTitle: "পেমেন্ট যাচাই করা হচ্ছে...",
   pendingText: 'বিকাশের উত্তর আসতে দেরি হচ্ছে। আবার পেমেন্ট করবেন না; একটু পরে "আবার চেষ্টা করুন" চাপুন।',
   expiredTitle: "অর্ডারটি বাতিল হয়েছে",
@@ -90,7 +93,7 @@ export default function BkashReturn({ orderId, result }: Props) {
     )
   }
 
-  const paid = status.state === "paid" || status.state === "advance_paid" || status.state === "refunded"
+  const paid = status.state === "paid" || status.state === "advance_paid"
   if (paid) {
     const kept = readConfirmation({ orderData: loadTrip(orderId) })
     const title = status.state === "advance_paid" ? TEXT.advancePaidTitle : TEXT.paidTitle
@@ -107,14 +110,25 @@ export default function BkashReturn({ orderId, result }: Props) {
 
   const waiting = status.canPay
   const pending = waiting && status.state === "awaiting" && result !== "failed" && result !== "cancelled"
-  const title = !waiting
-    ? TEXT.expiredTitle
-    : pending
-      ? TEXT.pendingTitle
-      : result === "cancelled"
-        ? TEXT.cancelledTitle
-        : TEXT.failedTitle
-  const text = !waiting ? TEXT.expiredText : pending ? TEXT.pendingText : TEXT.tryText
+  const refunded = status.state === "refunded"
+  const title = refunded
+    ? TEXT.refundedTitle
+    : !waiting
+      ? TEXT.expiredTitle
+      : pending
+        ? TEXT.pendingTitle
+        : result === "cancelled"
+          ? TEXT.cancelledTitle
+          : TEXT.failedTitle
+  const text = refunded
+    ? TEXT.refundedText
+    : !waiting
+      ? TEXT.expiredText
+      : pending
+        ? TEXT.pendingText
+        : status.canPayCash
+          ? TEXT.tryText
+          : TEXT.tryBkashText
   return (
     <main className="confirmation" lang="bn">
       <div
@@ -155,9 +169,11 @@ export default function BkashReturn({ orderId, result }: Props) {
                 {TEXT.payAgain}
               </button>
             )}
-            <button type="button" className="landing-cta landing-cta--quiet" disabled={busy} onClick={onPayCash}>
-              {TEXT.payCash}
-            </button>
+            {status.canPayCash && (
+              <button type="button" className="landing-cta landing-cta--quiet" disabled={busy} onClick={onPayCash}>
+                {TEXT.payCash}
+              </button>
+            )}
           </div>
         )}
         <p>

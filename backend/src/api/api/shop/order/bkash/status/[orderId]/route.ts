@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { noCache } from "#app/api/utils/session"
 import { readBkashOrder } from "#app/read-models/bkash"
+import { cashAllowed } from "#app/read-models/payment"
 import { confirmBkashPaymentWorkflow } from "#app/workflows/bkash-payment"
 import { BKASH_STATES, type BkashState, type BkashStatus, type BkashStatusAnswer, paymentSplit } from "@shop/contract"
 
@@ -45,6 +46,7 @@ async function bkashStatus(scope: MedusaContainer, orderId: string): Promise<Bka
     ? (order.payment_state as BkashState)
     : "awaiting"
   const { dueNow, dueOnDelivery } = paymentSplit(order.method, order.total, order.delivery_charge)
+  const canPay = order.status === "pending" && (state === "awaiting" || state === "failed")
   return {
     orderId: order.order_id,
     orderNumber: order.order_number,
@@ -55,7 +57,8 @@ async function bkashStatus(scope: MedusaContainer, orderId: string): Promise<Bka
     dueOnDelivery,
     paid: order.amount_paid,
     trxId: order.trx_id,
-    canPay: order.status === "pending" && (state === "awaiting" || state === "failed"),
+    canPay,
+    canPayCash: canPay && (order.placed_as === "cod" || (await cashAllowed(scope, order.delivery_area))),
     language: order.landing_page_slug ? "bn" : "en",
   }
 }
