@@ -36,12 +36,6 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 /** The two ways bKash pays: the method the provider's payment data carries. */
 export type BkashMethod = Exclude<PaymentMethod, "cod">
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cod: "Cash on delivery",
-  bkash_full: "bKash (full payment)",
-  bkash_advance: "Delivery charge by bKash, the rest in cash",
-}
-
 /** What is paid now by bKash and what is left for the courier to collect, in whole taka. */
 export type PaymentSplit = { dueNow: number; dueOnDelivery: number }
 
@@ -189,13 +183,6 @@ export const PAYMENT_METHOD_NOT_OFFERED = {
   en: "This order must be paid by bKash: the delivery charge in advance, or in full.",
   bn: "এই অর্ডারের জন্য বিকাশে পেমেন্ট প্রয়োজন: অগ্রিম ডেলিভারি চার্জ অথবা সম্পূর্ণ মূল্য।",
 } as const
-
-/** The ways to pay as the Bengali order form names them. */
-export const PAYMENT_METHOD_LABELS_BN: Record<PaymentMethod, string> = {
-  cod: "ক্যাশ অন ডেলিভারি",
-  bkash_full: "বিকাশে সম্পূর্ণ পেমেন্ট",
-  bkash_advance: "বিকাশে অগ্রিম ডেলিভারি চার্জ, বাকি টাকা ডেলিভারিতে",
-}
 
 /**
  * GET /api/shop/order/bkash/status/{orderId}: where an order's bKash payment

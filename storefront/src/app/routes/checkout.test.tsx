@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { leave, loadTrip } from "@/lib/bkash"
+import { leave } from "@/lib/bkash"
+import { loadTrip } from "@/lib/bkash-status"
 import { CONFIRMATION, CUSTOMER, fakeApi, makeProduct } from "@/testing/fake-api"
 import { renderApp } from "@/testing/test-utils"
 import type { Address } from "@shop/contract"

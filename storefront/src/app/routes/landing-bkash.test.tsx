@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { CONFIRMATION, landingPage } from "@/features/landing/testing/fixtures"
-import { leave, loadTrip, saveTrip } from "@/lib/bkash"
+import { leave, saveTrip } from "@/lib/bkash"
+import { loadTrip } from "@/lib/bkash-status"
 import { renderLandingApp, stubFetch } from "@/testing/test-utils"
 import type { BkashStatus, OrderPayment, PaymentOptions } from "@shop/contract"
 

@@ -1,6 +1,13 @@
 import { useEffect, useState } from "react"
-import { checkBkashNow, getBkashStatus, goToBkash, loadTrip, payAgain, payInCash } from "@/lib/bkash"
-import { formatMoney, PAYMENT_METHOD_LABELS_BN, type BkashOutcome, type BkashStatus } from "@shop/contract"
+import { goToBkash } from "@/lib/bkash"
+import { checkBkashNow, getBkashStatus, loadTrip, payAgain, payInCash } from "@/lib/bkash-status"
+import {
+  BKASH_OUTCOMES,
+  formatMoney,
+  PAYMENT_METHOD_LABELS_BN,
+  type BkashOutcome,
+  type BkashStatus,
+} from "@shop/contract"
 import { orderErrorMessage } from "../api/create-landing-order"
 import { BN } from "../utils/bn"
 import { readConfirmation } from "../utils/confirmation"
@@ -28,7 +35,8 @@ const TEXT = {
   actionFailed: "এই মুহূর্তে সম্ভব হয়নি। একটু পরে আবার চেষ্টা করুন।",
 } as const
 
-type Props = { orderId: string; result: BkashOutcome | null }
+/** `result`: the address's `?result=`, one of the contract's BKASH_OUTCOMES or anything else (then none). */
+type Props = { orderId: string; result: string | null }
 
 /**
  * /payment/bkash/{orderId}?result=...: the shopper back from bKash. The
@@ -37,7 +45,10 @@ type Props = { orderId: string; result: BkashOutcome | null }
  * or cash on delivery; pending (bKash could not be asked) offers "check
  * again"; an order cancelled for want of payment says so.
  */
-export default function BkashReturn({ orderId, result }: Props) {
+export default function BkashReturn({ orderId, result: said }: Props) {
+  const result: BkashOutcome | null = (BKASH_OUTCOMES as readonly string[]).includes(said ?? "")
+    ? (said as BkashOutcome)
+    : null
   const [status, setStatus] = useState<BkashStatus | null>(null)
   const [missing, setMissing] = useState(false)
   const [busy, setBusy] = useState(false)
