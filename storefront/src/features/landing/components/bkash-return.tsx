@@ -108,9 +108,9 @@ export default function BkashReturn({ orderId, result: said }: Props) {
   if (paid) {
     const kept = readConfirmation({ orderData: loadTrip(orderId) })
     const title = status.state === "advance_paid" ? TEXT.advancePaidTitle : TEXT.paidTitle
-    const order = kept ?? {
-      ...readConfirmation({ orderData: { orderNumber: status.orderNumber, totalAmount: status.total } })!,
-    }
+    // another tab or device: the number and the total from the shop
+    const order =
+      kept ?? readConfirmation({ orderData: { orderNumber: status.orderNumber, totalAmount: status.total } })
     return (
       <OrderConfirmation
         order={order}

@@ -129,10 +129,11 @@ function usePaymentChoices(): { module: PaymentModule | null; choices: Choices; 
       live = false
     }
   }, [awake])
-  return { module: loaded?.module ?? null, choices: loaded?.choices ?? CASH_ONLY, wake: () => setAwake(true) }
+  return { module: loaded?.module ?? null, choices: loaded?.choices ?? cashOnly, wake: () => setAwake(true) }
 }
 
-const CASH_ONLY: Choices = () => ["cod"]
+/** Until the shop's options are read (or when they cannot be): cash on delivery, whatever the area. */
+const cashOnly: Choices = () => ["cod"]
 
 /** The order form of a landing page (SPEC 2.10): cash on delivery, or bKash where the shop offers it. */
 export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: OrderFormProps) {
