@@ -1,11 +1,13 @@
 /**
- * The integrator's check: Medusa's own Next.js storefront starter,
- * unchanged, against this shop. Starts the shop's real stack on a fresh
+ * The integrator's check: Medusa's own Next.js storefront starter against
+ * this shop, unchanged but for the bKash button an integrator adds
+ * (bkash-patch.ts). Starts the shop's real stack on a fresh
  * database, copies the starter's source into a temporary folder, installs and
  * builds it pointed at the shop (the publishable key from the stack,
  * NEXT_PUBLIC_DEFAULT_REGION=bd), starts it and walks a shopper through it in
  * Chromium (walk.spec.ts): catalog in BDT, cart, address, Inside Dhaka,
- * Manual Payment, the order placed, and the order found in the shop's own list.
+ * Manual Payment, the order placed, and the order found in the shop's own list;
+ * then bKash: the order placed, paid on (the fake) bKash's page, paid in the shop.
  *
  *   git clone https://github.com/medusajs/nextjs-starter-medusa /tmp/nextjs-starter-medusa
  *   STARTER_DIR=/tmp/nextjs-starter-medusa npx tsx scripts/starter-check/run.ts
@@ -19,6 +21,7 @@ import os from "node:os"
 import path from "node:path"
 import { freePort, ROOT, run, stopService, waitForHttp } from "../lib/stack"
 import { withTestStack } from "../lib/test-stack"
+import { addBkashToStarter } from "./bkash-patch"
 
 const say = (line: string) => console.log(`[starter] ${line}`)
 const source = process.env.STARTER_DIR
@@ -34,6 +37,7 @@ withTestStack(
     const dir = mkdtempSync(path.join(os.tmpdir(), "nextjs-starter-"))
     try {
       cpSync(source, dir, { recursive: true, filter: (p) => !/[/\\](node_modules|\.next|\.git)([/\\]|$)/.test(p) })
+      addBkashToStarter(dir)
       const port = await freePort()
       writeFileSync(
         path.join(dir, ".env.local"),

@@ -16,6 +16,8 @@ import expireBkashOrders from "../../src/jobs/expire-bkash-orders"
 import regionBkashProvider from "../../src/migration-scripts/region-bkash-provider"
 import { BkashClient } from "../../src/modules/bkash/client"
 import { bkashSettings } from "../../src/modules/bkash/settings"
+import { SHOP_ORDER_MODULE } from "../../src/modules/shop-order"
+import type ShopOrderModuleService from "../../src/modules/shop-order/service"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { bkashEnv, FakeBkash } from "../utils/fake-bkash"
@@ -331,6 +333,27 @@ shopIntegrationTestRunner({
       expect((await details(((await landingOrder()).data as CreateOrderAnswer).data._id)).bkash).toBeUndefined()
     })
 
+    it("a courier booked while bKash confirms the advance: the courier is asked for only what is still owed", async () => {
+      const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
+      const orderId = answer.data._id
+      const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(paymentID)
+      fake.slowNextExecuteMs = 1500
+      const returning = callback(orderId, paymentID)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      const booked = await api.post(
+        `/api/admin/order/${orderId}/courier`,
+        { provider: "manual", courierName: "Sundarban Courier", trackingCode: "SCS-1" },
+        await asAdmin()
+      )
+      expect(resultOf(await returning).result).toBe("advance_paid")
+      expect(booked.status).toBe(201)
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["fulfillments.data"], filters: { id: orderId } })
+      const parcel = (data[0] as unknown as { fulfillments: { data: { cod_amount: number } }[] }).fulfillments[0].data
+      expect(parcel.cod_amount).toBe(answer.data.TotalAmount - 120)
+    })
+
     it("delivered: the courier's cash is captured on the bKash payment, which is then whole", async () => {
       const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
       const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
@@ -552,6 +575,24 @@ shopIntegrationTestRunner({
         expect((await api.put("/api/admin/payment/rules", { bkashRequiredFor: "never" }, anyStatus)).status).toBe(401)
       })
 
+      it("two saves at once, the first of all among them: both kept, one row", async () => {
+        const shopOrders = getContainer().resolve<ShopOrderModuleService>(SHOP_ORDER_MODULE)
+        const stored = await shopOrders.listPaymentRules({ key: "default" })
+        await shopOrders.deletePaymentRules(stored.map((r) => r.id))
+        const saves = await Promise.all([
+          setRules({ bkashRequiredFor: "held" }),
+          setRules({ refundPercent: 40 }),
+          setRules({ offerBkash: false }),
+        ])
+        expect(saves.map((r) => r.status)).toEqual([200, 200, 200])
+        expect(await shopOrders.listPaymentRules({ key: "default" })).toHaveLength(1)
+        expect((await api.get("/api/admin/payment/rules", await asAdmin())).data.data).toEqual({
+          bkashRequiredFor: "held",
+          offerBkash: false,
+          refundPercent: 40,
+        })
+      })
+
       it("what the forms may offer: bKash only once it is set up, with the rules", async () => {
         await setRules({ bkashRequiredFor: "outside_dhaka", offerBkash: false })
         const options = async () => (await api.get("/api/shop/order/payment-options")).data.data as PaymentOptions
@@ -747,6 +788,25 @@ shopIntegrationTestRunner({
         expect(fake.payments.get(paymentID)!.refunds).toHaveLength(1)
       })
 
+      it("a refund whose answer was lost is found at bKash and recorded, never sent twice", async () => {
+        // a share is refunded, so a second refund of it would go through at bKash
+        await setRules({ refundPercent: 50 })
+        const { orderId, paymentID } = await paidOrder("bkash_advance")
+        fake.loseNextRefundAnswer = true
+        expect((await cancel(orderId)).status).toBe(200)
+        expect(fake.payments.get(paymentID)!.refunds.map((r) => Number(r.amount))).toEqual([60])
+        expect(await medusaRefunds(orderId)).toEqual([60])
+        expect((await details(orderId)).bkash).toMatchObject({ state: "refunded", paid: 60 })
+
+        // bKash refunded, then the cancel was undone before the shop recorded it: the retry records it, sends nothing
+        const other = await paidOrder("bkash_advance")
+        fake.payments.get(other.paymentID)!.refunds.push({ refundTrxID: "RFLOST01", amount: 60, sku: "", reason: "" })
+        expect((await cancel(other.orderId)).status).toBe(200)
+        expect(fake.payments.get(other.paymentID)!.refunds.map((r) => r.refundTrxID)).toEqual(["RFLOST01"])
+        expect(await medusaRefunds(other.orderId)).toEqual([60])
+        expect((await details(other.orderId)).bkash).toMatchObject({ state: "refunded", paid: 60 })
+      })
+
       it("a callback replayed after the refund leaves it refunded; a cancel racing the payment still refunds it", async () => {
         const { orderId, paymentID } = await paidOrder("bkash_full")
         expect((await cancel(orderId)).status).toBe(200)
@@ -786,6 +846,18 @@ shopIntegrationTestRunner({
       expect((await details(answer.data._id)).bkash).toMatchObject({ state: "paid", paid: answer.data.TotalAmount })
       expect(fake.payments.get(paymentID)!.executions).toBe(1)
       expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
+
+      // a held order paid that way is released by its payment, as a callback would release it
+      const phone = newPhone()
+      expect((await landingOrder(undefined, 1, phone)).status).toBe(201)
+      const held = (await landingOrder("bkash_advance", 1, phone)).data as CreateOrderAnswer
+      expect((await details(held.data._id)).risk).toMatchObject({ needsConfirmation: true })
+      const heldID = new URL(held.payment!.bkashURL!).searchParams.get("paymentID")!
+      fake.approve(heldID)
+      await new BkashClient(bkashSettings()!).execute(heldID)
+      expect((await api.post(`/api/shop/order/bkash/cash/${held.data._id}`, {}, anyStatus)).status).toBe(409)
+      expect((await details(held.data._id)).risk).toMatchObject({ needsConfirmation: false })
+      expect((await details(held.data._id)).bkash).toMatchObject({ state: "advance_paid", paid: 120 })
     })
 
     describe("Medusa's /store checkout", () => {
@@ -885,6 +957,27 @@ shopIntegrationTestRunner({
             },
           })
         }
+      })
+
+      it("lists what the merchant's rules allow: no cash when every order must pay by bKash, no bKash when not offered", async () => {
+        const setRules = async (rules: Partial<PaymentRules>) =>
+          expect((await api.put("/api/admin/payment/rules", rules, await asAdmin())).status).toBe(200)
+        const listed = async () => {
+          const [region] = await getContainer().resolve(Modules.REGION).listRegions({})
+          const res = await api.get(`/store/payment-providers?region_id=${region.id}`, await store())
+          return (res.data.payment_providers as { id: string }[]).map((p) => p.id).sort()
+        }
+        try {
+          await setRules({ bkashRequiredFor: "all" })
+          expect(await listed()).toEqual(["pp_bkash_bkash"])
+          await setRules({ bkashRequiredFor: "outside_dhaka", offerBkash: false })
+          expect(await listed()).toEqual(["pp_bkash_bkash", "pp_system_default"])
+          await setRules({ bkashRequiredFor: "never", offerBkash: false })
+          expect(await listed()).toEqual(["pp_system_default"])
+        } finally {
+          await setRules(DEFAULT_PAYMENT_RULES)
+        }
+        expect(await listed()).toEqual(["pp_bkash_bkash", "pp_system_default"])
       })
 
       it("without bKash set up: not listed, and a session with it is refused in the shop's words", async () => {

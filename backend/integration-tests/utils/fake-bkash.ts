@@ -68,6 +68,8 @@ export class FakeBkash extends FakeHttpServer {
   slowNextExecuteMs = 0
   /** the next execute is refused with this code (and the payment fails), e.g. "2023" Insufficient Balance */
   failNextExecute: { statusCode: string; statusMessage: string } | null = null
+  /** the next refund is made, and its answer lost (HTTP 504, as a gateway time-out) */
+  loseNextRefundAnswer = false
   /** the next call of any kind answers this HTTP status with an error page */
   failNextStatus = 0
   /** how many calls in a row failNextStatus answers (bKash down for a while) */
@@ -96,6 +98,7 @@ export class FakeBkash extends FakeHttpServer {
     this.failNextExecute = null
     this.failNextStatus = 0
     this.failCalls = 1
+    this.loseNextRefundAnswer = false
   }
 
   get grants() {
@@ -150,7 +153,16 @@ export class FakeBkash extends FakeHttpServer {
     if (route === "create") return this.json(res, this.create(body))
     if (route === "execute") return this.execute(body, res)
     if (route === "payment/status") return this.json(res, this.status(body))
-    if (route === "payment/refund") return this.json(res, this.refund(body))
+    if (route === "payment/refund") {
+      // without an amount it is bKash's refund status: the payment's last refund
+      if (body.amount === undefined) return this.json(res, this.refundStatus(body))
+      const answer = this.refund(body)
+      if (this.loseNextRefundAnswer && answer.statusCode === "0000") {
+        this.loseNextRefundAnswer = false
+        return this.json(res, { message: "Endpoint request timed out" }, 504)
+      }
+      return this.json(res, answer)
+    }
     return this.json(res, { message: "Not Found" }, 404)
   }
 
@@ -275,6 +287,28 @@ export class FakeBkash extends FakeHttpServer {
     return payment ? this.described(payment) : fail("2002", "Invalid Payment ID")
   }
 
+  private refundStatus(body: Record<string, unknown>) {
+    const payment = this.payments.get(String(body.paymentID))
+    if (!payment || body.trxID !== payment.trxID) return fail("2056", "Invalid Payment State")
+    const last = payment.refunds.at(-1)
+    if (!last) return fail("2069", "Refund not found")
+    return this.refunded(payment, last)
+  }
+
+  private refunded(payment: FakeBkashPayment, refund: FakeBkashPayment["refunds"][number]) {
+    return {
+      statusCode: "0000",
+      statusMessage: "Successful",
+      originalTrxID: payment.trxID,
+      refundTrxID: refund.refundTrxID,
+      transactionStatus: "Completed",
+      amount: refund.amount.toFixed(2),
+      currency: "BDT",
+      charge: "0.00",
+      completedTime: new Date().toISOString(),
+    }
+  }
+
   private refund(body: Record<string, unknown>) {
     const payment = this.payments.get(String(body.paymentID))
     if (!payment || payment.transactionStatus !== "Completed" || body.trxID !== payment.trxID) {
@@ -293,17 +327,7 @@ export class FakeBkash extends FakeHttpServer {
       reason: String(body.reason ?? ""),
     }
     payment.refunds.push(refund)
-    return {
-      statusCode: "0000",
-      statusMessage: "Successful",
-      originalTrxID: payment.trxID,
-      refundTrxID: refund.refundTrxID,
-      transactionStatus: "Completed",
-      amount: amount.toFixed(2),
-      currency: "BDT",
-      charge: "0.00",
-      completedTime: new Date().toISOString(),
-    }
+    return this.refunded(payment, refund)
   }
 
   /** bKash's page: the amount and invoice, and Pay, Fail and Cancel; each goes back to the shop's callbackURL. */

@@ -49,3 +49,5 @@ export async function cashAllowed(container: MedusaContainer, area: string | nul
 /** Whether bKash is set up on this server (its settings read now), and its provider's id at Medusa's doors. */
 export const bkashSetUp = () => bkashSettings() !== null
 export { BKASH_PROVIDER_ID } from "../modules/bkash"
+/** Medusa's system payment provider: the shop's cash on delivery at Medusa's doors. */
+export const CASH_PROVIDER_ID = "pp_system_default"

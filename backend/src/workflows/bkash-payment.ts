@@ -1,10 +1,12 @@
 import { createWorkflow, transform, when, type WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { bkashLockOf } from "../modules/bkash"
 import { recordConfirmationWorkflow } from "./order-guard"
 import {
   checkBkashExpiryStep,
   confirmBkashPaymentStep,
   markBkashExpiredStep,
+  paidBeforeCashStep,
   startBkashPaymentStep,
   switchToCashStep,
 } from "./steps/bkash-payment"
@@ -14,7 +16,7 @@ import { updateShopOrderStatusWorkflow } from "./update-order-status"
 const LOCK_WAIT_SECONDS = 30
 const LOCK_TTL_SECONDS = 60
 
-const lockOf = (orderId: string) => `bkash:${orderId}`
+const lockOf = bkashLockOf
 
 /**
  * A held order (the fake-order guard's call) whose shopper has just paid by
@@ -99,11 +101,20 @@ export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (in
   return new WorkflowResponse(checked)
 })
 
-/** The shopper pays in cash on delivery instead of bKash (steps/bkash-payment.ts), under the order's bKash lock. */
+/**
+ * The shopper pays in cash on delivery instead of bKash (steps/bkash-payment.ts),
+ * under the order's bKash lock. bKash is asked first: a payment it completed
+ * is recorded instead (releasing a held order, as a callback would) and the
+ * answer says `paid`; the order is not switched.
+ */
 export const switchBkashToCashWorkflow = createWorkflow("switch-bkash-to-cash", (input: { order_id: string }) => {
   const key = transform({ input }, ({ input }) => lockOf(input.order_id))
   acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
-  const switched = switchToCashStep(input)
+  const paid = paidBeforeCashStep(input)
+  releaseHeldOrder(input, paid)
+  when("unpaid-to-cash", { paid }, ({ paid }) => !paid.paid).then(() => {
+    switchToCashStep(input)
+  })
   releaseLockStep(transform({ key }, ({ key }) => ({ key })))
-  return new WorkflowResponse(switched)
+  return new WorkflowResponse(transform({ paid }, ({ paid }) => ({ paid: paid.paid })))
 })

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { ConfirmationOutcome, GuardRules } from "@shop/contract"
 import { addBlocklistEntryStep, removeBlocklistEntryStep, type BlocklistInput } from "./steps/blocklist"
 import { setGuardRulesStep } from "./steps/guard-rules"
@@ -32,7 +32,11 @@ export const removeBlocklistEntryWorkflow = createWorkflow("remove-blocklist-ent
 export const changeGuardRulesWorkflow = createWorkflow(
   "change-guard-rules",
   (input: { change: Partial<GuardRules> }) => {
-    return new WorkflowResponse(setGuardRulesStep(input))
+    // one change at a time, as the payment rules (payment-rules.ts)
+    acquireLockStep({ key: "guard-rules", timeout: 10, ttl: 30, retryInterval: 0.05 })
+    const rules = setGuardRulesStep(input)
+    releaseLockStep({ key: "guard-rules" })
+    return new WorkflowResponse(rules)
   }
 )
 

@@ -17,13 +17,21 @@ import { writeJson } from "./storage"
 /** Cash on delivery only: what a form offers until the options answer, or when they cannot be read. */
 export const CASH_ONLY: PaymentOptions = { bkash: false, bkashRequiredFor: "never", offerBkash: false }
 
-/** What the order forms may offer (GET /api/shop/order/payment-options); cash only when it cannot be read. */
-export async function getPaymentOptions(): Promise<PaymentOptions> {
-  try {
-    const answer = await apiFetch<PaymentOptionsAnswer>("/api/shop/order/payment-options", { cache: "no-store" })
-    return answer?.data ?? CASH_ONLY
-  } catch {
-    return CASH_ONLY
+/**
+ * What the order forms may offer (GET /api/shop/order/payment-options), read
+ * again twice when a flaky network or a busy server loses it; cash only when
+ * it still cannot be read (the order workflow holds the rules either way).
+ */
+export async function getPaymentOptions(attempts = 3): Promise<PaymentOptions> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await apiFetch<PaymentOptionsAnswer>("/api/shop/order/payment-options", { cache: "no-store" })
+      if (answer?.data) return answer.data
+    } catch {
+      // read again below
+    }
+    if (attempt >= attempts) return CASH_ONLY
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
   }
 }
 

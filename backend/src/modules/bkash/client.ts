@@ -213,6 +213,25 @@ export class BkashClient {
     throw this.refused(body, "payment")
   }
 
+  /**
+   * The last refund bKash made of a payment (the refund call without an
+   * amount, bKash's "refund status"), or null when it knows none: how a
+   * refund whose answer was lost is found before another is sent.
+   */
+  async refundStatus(input: { paymentID: string; trxID: string }): Promise<BkashRefund | null> {
+    const body = await this.call("/tokenized/checkout/payment/refund", {
+      paymentID: input.paymentID,
+      trxID: input.trxID,
+    })
+    if (text(body.statusCode) !== SUCCESS || !text(body.refundTrxID)) return null
+    const amount = Number(body.amount)
+    return {
+      refundTrxID: text(body.refundTrxID),
+      amount: Number.isFinite(amount) ? amount : 0,
+      transactionStatus: text(body.transactionStatus) || "Completed",
+    }
+  }
+
   /** Pays `amount` taka of an executed payment back to the shopper (partial refunds allowed). */
   async refund(input: { paymentID: string; trxID: string; amount: number; sku: string; reason: string }) {
     const body = await this.call("/tokenized/checkout/payment/refund", {

@@ -10,4 +10,10 @@ import BkashPaymentProviderService from "./service"
 /** The payment provider id (`pp_<identifier>_<id>` as medusa-config registers it). */
 export const BKASH_PROVIDER_ID = "pp_bkash_bkash"
 
+/**
+ * The Locking module's key for an order's bKash payment: its payment steps
+ * hold it, and so does a courier booking (which plans what the courier collects).
+ */
+export const bkashLockOf = (orderId: string) => `bkash:${orderId}`
+
 export default ModuleProvider(Modules.PAYMENT, { services: [BkashPaymentProviderService] })

@@ -29,7 +29,7 @@ import {
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { type BkashMethod, type BkashState, CURRENCY_SYMBOL, isPaymentMethod } from "@shop/contract"
-import { type BkashPayment, BkashClient } from "./client"
+import { BKASH_UNAVAILABLE, type BkashPayment, type BkashRefund, BkashClient } from "./client"
 import { bkashSettings, missingBkashSettings } from "./settings"
 
 /**
@@ -206,9 +206,15 @@ export default class BkashPaymentProviderService extends AbstractPaymentProvider
     return { data: withPaid(data, payment) }
   }
 
-  /** Pays back through bKash, up to what bKash received (a cash part cannot go back through bKash). */
+  /**
+   * Pays back through bKash, up to what bKash received (a cash part cannot go
+   * back through bKash). bKash's last refund of the payment is asked first: one
+   * it made whose answer never reached the shop (a time-out, a step undone
+   * after it) is recorded and counted, never sent twice; a refund call that
+   * times out is looked up the same way before it fails.
+   */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const data = bkashData(input.data)
+    let data = bkashData(input.data)
     const amount = toTaka(input.amount)
     const refundable = Math.max(0, data.paid_amount - data.refunded_amount)
     if (!data.payment_id || !data.trx_id || amount > refundable + 1e-9) {
@@ -217,15 +223,18 @@ export default class BkashPaymentProviderService extends AbstractPaymentProvider
         `Only ${CURRENCY_SYMBOL}${refundable} paid by bKash can be refunded through bKash; pay any cash part back by hand.`
       )
     }
-    const refund = await this.client().refund({
-      paymentID: data.payment_id,
-      trxID: data.trx_id,
-      amount,
-      sku: String(input.context?.idempotency_key ?? "refund"),
-      reason: "Refund from the shop",
-    })
-    return {
-      data: {
+    const payment = { paymentID: data.payment_id, trxID: data.trx_id }
+    const client = this.client()
+    const unrecorded = async () => {
+      const last = await client.refundStatus(payment)
+      return last &&
+        last.transactionStatus === "Completed" &&
+        !data.refunds.some((r) => r.refund_trx_id === last.refundTrxID)
+        ? last
+        : null
+    }
+    const record = (refund: BkashRefund) => {
+      data = {
         ...data,
         state: "refunded",
         refunded_amount: data.refunded_amount + refund.amount,
@@ -233,8 +242,28 @@ export default class BkashPaymentProviderService extends AbstractPaymentProvider
           ...data.refunds,
           { refund_trx_id: refund.refundTrxID, amount: refund.amount, at: new Date().toISOString() },
         ],
-      },
+      }
     }
+    const lost = await unrecorded()
+    if (lost) record(lost)
+    const toSend = Math.round((amount - (lost?.amount ?? 0)) * 100) / 100
+    if (toSend <= 0) return { data }
+    try {
+      record(
+        await client.refund({
+          ...payment,
+          amount: toSend,
+          sku: String(input.context?.idempotency_key ?? "refund"),
+          reason: "Refund from the shop",
+        })
+      )
+    } catch (error) {
+      const made =
+        (error as { type?: string })?.type === BKASH_UNAVAILABLE ? await unrecorded().catch(() => null) : null
+      if (!made) throw error
+      record(made)
+    }
+    return { data }
   }
 
   /** Nothing to undo at bKash for an unpaid payment (it lapses there); money received is refunded, not cancelled. */

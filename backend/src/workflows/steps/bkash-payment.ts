@@ -22,7 +22,7 @@ import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import { type BkashOrder, readBkashOrder } from "../../read-models/bkash"
-import { cashAllowed, paymentOptions, paymentRules } from "../../read-models/payment"
+import { CASH_PROVIDER_ID, cashAllowed, paymentOptions, paymentRules } from "../../read-models/payment"
 
 /**
  * The shopper's choice of payment, held to the merchant's rules (the
@@ -68,9 +68,6 @@ async function recordBkashState(
   const shopOrders: ShopOrderModuleService = container.resolve(SHOP_ORDER_MODULE)
   await shopOrders.updateShopOrders({ id: shopOrderId, ...state })
 }
-
-/** Medusa's own provider, the one cash on delivery is recorded through. */
-const SYSTEM_PROVIDER_ID = "pp_system_default"
 
 const notBkash = () => new MedusaError(MedusaError.Types.NOT_FOUND, "This order is not waiting for a bKash payment")
 
@@ -327,7 +324,7 @@ export const settleBkashOnDeliveryStep = createStep(
     // never paid by bKash: all of it was cash
     await payments.deletePaymentSession(bkashSession.id)
     const session = await payments.createPaymentSession(collection.id, {
-      provider_id: SYSTEM_PROVIDER_ID,
+      provider_id: CASH_PROVIDER_ID,
       currency_code: STORE_CURRENCY,
       amount: Number(collection.amount),
       data: {},
@@ -377,6 +374,28 @@ async function refundOwed(container: MedusaContainer, orderId: string, refundedB
 }
 
 /**
+ * Before an order waiting for bKash turns to cash on delivery, bKash is asked:
+ * a payment completed whose callback never came is recorded (read back, never
+ * executed again) and answered `paid`, with the hold it releases; the order
+ * then stays paid by bKash.
+ */
+export const paidBeforeCashStep = createStep(
+  "bkash-paid-before-cash",
+  async (input: { order_id: string }, { container }) => {
+    const order = await readBkashOrder(container, input.order_id)
+    const settings = bkashSettings()
+    if (order && !order.payment && settings && order.data.payment_id && order.data.state === "awaiting") {
+      const { transactionStatus } = await new BkashClient(settings).status(order.data.payment_id)
+      if (transactionStatus === "Completed") {
+        const { release } = await confirmBkash(container, order.order_id, null, "completed")
+        return new StepResponse({ paid: true, release })
+      }
+    }
+    return new StepResponse({ paid: false, release: null as string | null })
+  }
+)
+
+/**
  * The shopper gives up on bKash for an order still waiting: it becomes cash
  * on delivery (the courier collects everything), its bKash session goes.
  * Refused for an order bKash already confirmed (409), an expired or cancelled
@@ -398,16 +417,6 @@ export const switchToCashStep = createStep(
     // (one placed as cash and asked for the advance because the guard held it may go back to cash)
     if (order.placed_as !== "cod" && !(await cashAllowed(container, order.delivery_area))) {
       throw new MedusaError(MedusaError.Types.CONFLICT, PAYMENT_METHOD_NOT_OFFERED.en)
-    }
-    // bKash asked first: a payment completed whose callback never came is recorded, and the order stays paid
-    const settings = bkashSettings()
-    if (settings && order.data.payment_id && order.data.state === "awaiting") {
-      const { transactionStatus } = await new BkashClient(settings).status(order.data.payment_id)
-      if (transactionStatus === "Completed") {
-        // completed at bKash already: read back (status), never executed again
-        await confirmBkash(container, order.order_id, null, "completed")
-        throw new MedusaError(MedusaError.Types.CONFLICT, "This order is already paid by bKash")
-      }
     }
     const payments = container.resolve(Modules.PAYMENT)
     const collectionId = await collectionOf(container, order.order_id)

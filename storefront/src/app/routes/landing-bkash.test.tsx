@@ -19,16 +19,24 @@ const PAYMENT: OrderPayment = {
 }
 
 /** The shop's API as the landing app and the page back from bKash call it. */
-function bkashApi(options: { payment?: PaymentOptions | null; status?: BkashStatus[]; pay?: OrderPayment } = {}) {
+function bkashApi(
+  options: {
+    payment?: PaymentOptions | null
+    paymentFailures?: number
+    status?: BkashStatus[]
+    pay?: OrderPayment
+  } = {}
+) {
   const posted: Posted[] = []
+  let paymentFailures = options.paymentFailures ?? 0
   const statuses = [...(options.status ?? [])]
   const fetchMock = stubFetch((url, init) => {
     const post = init?.method === "POST"
     if (post) posted.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined })
     if (url.pathname.startsWith("/api/landing/")) return { body: { success: true, data: landingPage() } }
     if (url.pathname === "/api/shop/order/payment-options") {
-      return options.payment === null
-        ? { status: 500, body: { success: false, message: "down" } }
+      return options.payment === null || paymentFailures-- > 0
+        ? { status: 503, body: { success: false, message: "down" } }
         : { body: { success: true, data: options.payment ?? OFFERED } }
     }
     if (url.pathname === "/api/shop/order/create-order") {
@@ -77,8 +85,8 @@ afterEach(() => {
 })
 
 describe("the landing form with bKash", () => {
-  async function openForm(payment?: PaymentOptions | null) {
-    const api = bkashApi({ payment })
+  async function openForm(payment?: PaymentOptions | null, paymentFailures = 0) {
+    const api = bkashApi({ payment, paymentFailures })
     const view = renderLandingApp("/landing/demo")
     await screen.findByTestId("landing-page")
     // the options are read once the shopper starts on the form, never with the page
@@ -129,8 +137,19 @@ describe("the landing form with bKash", () => {
     expect(choice(/বিকাশে সম্পূর্ণ/)).not.toBeChecked()
   })
 
+  it("options lost once on the way (a flaky network): read again, and bKash is offered", async () => {
+    const { fetchMock } = await openForm(OFFERED, 1)
+    expect(await form().findByRole("radio", { name: /বিকাশে অগ্রিম/ }, { timeout: 3000 })).toBeInTheDocument()
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes("payment-options"))).toHaveLength(2)
+  })
+
   it("options that cannot be read, or no bKash account: cash on delivery only, as before", async () => {
-    await openForm(null)
+    const { fetchMock } = await openForm(null)
+    // read three times in all, then cash on delivery alone
+    await waitFor(
+      () => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes("payment-options"))).toHaveLength(3),
+      { timeout: 3000 }
+    )
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(
       form()

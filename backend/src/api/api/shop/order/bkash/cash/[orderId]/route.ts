@@ -12,7 +12,9 @@ import { orderConfirmation, type CreateOrderAnswer } from "@shop/contract"
  * ask (it only changes how the order is paid, before anything was paid).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  await switchBkashToCashWorkflow(req.scope).run({ input: { order_id: req.params.orderId } })
+  const { result } = await switchBkashToCashWorkflow(req.scope).run({ input: { order_id: req.params.orderId } })
+  // bKash had the money already (its callback never came): recorded, and the order stays paid by bKash
+  if (result.paid) throw new MedusaError(MedusaError.Types.CONFLICT, "This order is already paid by bKash")
   const order = await findShopOrder(req.scope, req.params.orderId)
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Order not found")
   const confirmation = orderConfirmation(order)
