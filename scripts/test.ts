@@ -263,7 +263,16 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     files: () => playwrightFiles(readJson(playwrightJson)),
     failures: () => playwrightFailures(readJson(playwrightJson)),
   }
-  const stages = [[[lint, contract, storefront], [build]], [[backend]], [[e2e]], [[scripts]]]
+  // lint and the storefront's Vitest take longest of the first stage: the contract's Vitest follows the builds
+  const stages = [
+    [
+      [lint, storefront],
+      [build, contract],
+    ],
+    [[backend]],
+    [[e2e]],
+    [[scripts]],
+  ]
   // the builds go with what needs them
   if (only.size && (only.has(e2e.name) || only.has(scripts.name))) only.add(build.name)
   return { stages, names: stages.flat(2).map((s) => s.name) }

@@ -111,6 +111,9 @@ test("a shopper pays with bKash in Medusa's starter: the order waits, bKash's pa
   // back on the shop's own page for the payment
   await expect(page).toHaveURL(/\/payment\/bkash\/order_[^?]+\?result=paid$/, { timeout: 60_000 })
   const orderId = page.url().match(/\/payment\/bkash\/(order_[A-Z0-9]+)/)?.[1]
+  // the shop's page reads the payment from the shop: paid, with the order's number
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/ORD-/).first()).toBeVisible()
   await page.screenshot({ path: "test-results/starter-bkash-paid.png", fullPage: true })
 
   const orders = await shopOrders(request, phone)

@@ -20,19 +20,21 @@ export const CASH_ONLY: PaymentOptions = { bkash: false, bkashRequiredFor: "neve
 /**
  * What the order forms may offer (GET /api/shop/order/payment-options), read
  * again twice when a flaky network or a busy server loses it; cash only when
- * it still cannot be read (the order workflow holds the rules either way).
+ * it still cannot be read (the order workflow holds the rules either way), or
+ * once `signal` says the form is gone (react-query's queryFn context has one).
  */
-export async function getPaymentOptions(attempts = 3): Promise<PaymentOptions> {
-  for (let attempt = 1; ; attempt++) {
+export async function getPaymentOptions({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentOptions> {
+  for (let attempt = 1; !signal?.aborted; attempt++) {
     try {
       const answer = await apiFetch<PaymentOptionsAnswer>("/api/shop/order/payment-options", { cache: "no-store" })
       if (answer?.data) return answer.data
     } catch {
       // read again below
     }
-    if (attempt >= attempts) return CASH_ONLY
+    if (attempt >= 3) break
     await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
   }
+  return CASH_ONLY
 }
 
 /**

@@ -118,16 +118,15 @@ function usePaymentChoices(): { module: PaymentModule | null; choices: Choices; 
   const [awake, setAwake] = useState(false)
   useEffect(() => {
     if (!awake) return
-    let live = true
+    // the form gone: no more reads, nothing set
+    const gone = new AbortController()
     import("./payment-choice")
-      .then(async (module) => ({ module, choices: await module.loadPaymentChoices() }))
+      .then(async (module) => ({ module, choices: await module.loadPaymentChoices(gone.signal) }))
       .then(
-        (read) => live && setLoaded(read),
+        (read) => !gone.signal.aborted && setLoaded(read),
         () => undefined
       )
-    return () => {
-      live = false
-    }
+    return () => gone.abort()
   }, [awake])
   return { module: loaded?.module ?? null, choices: loaded?.choices ?? cashOnly, wake: () => setAwake(true) }
 }

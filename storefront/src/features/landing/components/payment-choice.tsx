@@ -8,8 +8,8 @@ import { BN } from "../utils/bn"
  * budget stay those of a cash-on-delivery page. Reads the shop's options and
  * answers the ways an order to an area may be paid (the contract's one rule).
  */
-export async function loadPaymentChoices() {
-  const options = await getPaymentOptions()
+export async function loadPaymentChoices(signal: AbortSignal) {
+  const options = await getPaymentOptions({ signal })
   return (area: "dhaka" | "outside"): PaymentMethod[] => paymentChoices(options, area)
 }
 
