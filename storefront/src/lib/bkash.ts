@@ -24,15 +24,13 @@ export const CASH_ONLY: PaymentOptions = { bkash: false, bkashRequiredFor: "neve
  * once `signal` says the form is gone (react-query's queryFn context has one).
  */
 export async function getPaymentOptions({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentOptions> {
-  for (let attempt = 1; !signal?.aborted; attempt++) {
-    try {
-      const answer = await apiFetch<PaymentOptionsAnswer>("/api/shop/order/payment-options", { cache: "no-store" })
-      if (answer?.data) return answer.data
-    } catch {
-      // read again below
-    }
-    if (attempt >= 3) break
-    await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
+    if (signal?.aborted) break
+    const answer = await apiFetch<PaymentOptionsAnswer>("/api/shop/order/payment-options", { cache: "no-store" }).catch(
+      () => null
+    )
+    if (answer?.data) return answer.data
   }
   return CASH_ONLY
 }

@@ -189,16 +189,6 @@ describe("/payment/bkash/{orderId}: back from bKash", () => {
     expect(screen.getByText(CONFIRMATION.customerName!)).toBeInTheDocument()
   })
 
-  it("paid, opened on another device (nothing kept): the number and the total from the shop, no made-up lines", async () => {
-    bkashApi({ status: [status({ method: "bkash_full", state: "paid", paid: 2510, trxId: "TRX7", canPay: false })] })
-    renderLandingApp(`/payment/bkash/${ORDER_ID}?result=paid`)
-    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("বিকাশে পেমেন্ট সম্পন্ন হয়েছে")
-    expect(screen.getByTestId("order-number")).toHaveTextContent(CONFIRMATION.orderNumber!)
-    expect(screen.getByTestId("confirmation-total")).toHaveTextContent("৳2,510")
-    expect(screen.queryByTestId("confirmation-product-total")).toBeNull()
-    expect(screen.queryByTestId("confirmation-delivery")).toBeNull()
-  })
-
   it("the address cannot claim a payment: result=paid with an order still waiting says it is not paid", async () => {
     bkashApi({ status: [status()] })
     renderLandingApp(`/payment/bkash/${ORDER_ID}?result=paid`)

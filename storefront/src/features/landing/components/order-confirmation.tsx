@@ -45,7 +45,6 @@ export function OrderConfirmation({
     { label: BN.customerAddress, value: order.customerAddress },
     { label: BN.deliveryArea, value: order.deliveryArea },
   ].filter((row) => row.value !== "")
-  const itemized = order.items.length > 0
 
   return (
     <main className="confirmation" lang="bn">
@@ -81,50 +80,35 @@ export function OrderConfirmation({
         )}
 
         <section className="confirmation__section" aria-labelledby="confirmation-items">
-          {/* back from bKash on another device: only the number and the total are known */}
-          {itemized && (
-            <>
-              <h2 id="confirmation-items" className="confirmation__heading">
-                {BN.orderedItems}
-              </h2>
-              <ul className="confirmation__items">
-                {order.items.map((item) => (
-                  <li key={item.key} className="confirmation__item" data-testid="confirmation-item">
-                    {/* the order's answer carries the lines' pictures, the confirmation's state (the spec's shape) does not */}
-                    {isImageUrl(item.image) && (
-                      <img
-                        src={item.image}
-                        alt=""
-                        className="confirmation__item-image"
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    )}
-                    <div className="confirmation__item-body">
-                      <p className="confirmation__item-title">{item.title}</p>
-                      <p className="confirmation__item-meta">
-                        {BN.quantityTimes(item.quantity)} × {formatMoney(item.price)}
-                      </p>
-                    </div>
-                    <p className="confirmation__item-total">{formatMoney(item.price * item.quantity)}</p>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <h2 id="confirmation-items" className="confirmation__heading">
+            {BN.orderedItems}
+          </h2>
+          <ul className="confirmation__items">
+            {order.items.map((item) => (
+              <li key={item.key} className="confirmation__item" data-testid="confirmation-item">
+                {/* the order's answer carries the lines' pictures, the confirmation's state (the spec's shape) does not */}
+                {isImageUrl(item.image) && (
+                  <img src={item.image} alt="" className="confirmation__item-image" loading="lazy" decoding="async" />
+                )}
+                <div className="confirmation__item-body">
+                  <p className="confirmation__item-title">{item.title}</p>
+                  <p className="confirmation__item-meta">
+                    {BN.quantityTimes(item.quantity)} × {formatMoney(item.price)}
+                  </p>
+                </div>
+                <p className="confirmation__item-total">{formatMoney(item.price * item.quantity)}</p>
+              </li>
+            ))}
+          </ul>
           <dl className="landing-summary">
-            {itemized && (
-              <>
-                <div className="landing-summary__row">
-                  <dt>{BN.productTotal}</dt>
-                  <dd data-testid="confirmation-product-total">{formatMoney(order.productTotal)}</dd>
-                </div>
-                <div className="landing-summary__row">
-                  <dt>{BN.deliveryCharge}</dt>
-                  <dd data-testid="confirmation-delivery">{formatMoney(order.deliveryCharge)}</dd>
-                </div>
-              </>
-            )}
+            <div className="landing-summary__row">
+              <dt>{BN.productTotal}</dt>
+              <dd data-testid="confirmation-product-total">{formatMoney(order.productTotal)}</dd>
+            </div>
+            <div className="landing-summary__row">
+              <dt>{BN.deliveryCharge}</dt>
+              <dd data-testid="confirmation-delivery">{formatMoney(order.deliveryCharge)}</dd>
+            </div>
             <div className="landing-summary__row landing-summary__row--total">
               <dt>{BN.total}</dt>
               <dd data-testid="confirmation-total">{formatMoney(order.totalAmount)}</dd>
