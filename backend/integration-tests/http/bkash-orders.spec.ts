@@ -432,12 +432,18 @@ shopIntegrationTestRunner({
       expect((await details(answer.data._id)).orderStatus).toBe("cancelled")
     })
 
-    it("a held order (the guard's call) is released by its paid advance, logged with bKash's transaction", async () => {
+    /** An order asking for the advance that the fake-order guard holds for a call. */
+    const heldAdvanceOrder = async () => {
       const phone = newPhone()
       expect((await landingOrder(undefined, 1, phone)).status).toBe(201)
       // the same phone, the same product again within a day: a duplicate, held for a call
       const answer = (await landingOrder("bkash_advance", 1, phone)).data as CreateOrderAnswer
       expect((await details(answer.data._id)).risk).toMatchObject({ needsConfirmation: true })
+      return answer
+    }
+
+    it("a held order (the guard's call) is released by its paid advance, logged with bKash's transaction", async () => {
+      const answer = await heldAdvanceOrder()
       const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
       fake.approve(paymentID)
       await Promise.all([callback(answer.data._id, paymentID), callback(answer.data._id, paymentID)])
@@ -848,10 +854,7 @@ shopIntegrationTestRunner({
       expect((await medusaPayment(answer.data._id)).payments).toHaveLength(1)
 
       // a held order paid that way is released by its payment, as a callback would release it
-      const phone = newPhone()
-      expect((await landingOrder(undefined, 1, phone)).status).toBe(201)
-      const held = (await landingOrder("bkash_advance", 1, phone)).data as CreateOrderAnswer
-      expect((await details(held.data._id)).risk).toMatchObject({ needsConfirmation: true })
+      const held = await heldAdvanceOrder()
       const heldID = new URL(held.payment!.bkashURL!).searchParams.get("paymentID")!
       fake.approve(heldID)
       await new BkashClient(bkashSettings()!).execute(heldID)

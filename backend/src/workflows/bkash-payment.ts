@@ -16,8 +16,6 @@ import { updateShopOrderStatusWorkflow } from "./update-order-status"
 const LOCK_WAIT_SECONDS = 30
 const LOCK_TTL_SECONDS = 60
 
-const lockOf = bkashLockOf
-
 /**
  * A held order (the fake-order guard's call) whose shopper has just paid by
  * bKash: the payment confirms it, logged as the confirmation with bKash's
@@ -47,7 +45,7 @@ function releaseHeldOrder(
 export const startBkashPaymentWorkflow = createWorkflow(
   "start-bkash-payment",
   (input: { order_id: string; callback_url: string }) => {
-    const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+    const key = transform({ input }, ({ input }) => bkashLockOf(input.order_id))
     acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
     const started = startBkashPaymentStep(input)
     releaseLockStep(transform({ key }, ({ key }) => ({ key })))
@@ -64,7 +62,7 @@ export const startBkashPaymentWorkflow = createWorkflow(
 export const confirmBkashPaymentWorkflow = createWorkflow(
   "confirm-bkash-payment",
   (input: { order_id: string; payment_id: string | null; status: string }) => {
-    const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+    const key = transform({ input }, ({ input }) => bkashLockOf(input.order_id))
     acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
     const confirmed = confirmBkashPaymentStep(input)
     releaseHeldOrder(input, confirmed)
@@ -83,7 +81,7 @@ export const confirmBkashPaymentWorkflow = createWorkflow(
  * cash instead, and waits for its call.
  */
 export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (input: { order_id: string }) => {
-  const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+  const key = transform({ input }, ({ input }) => bkashLockOf(input.order_id))
   acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
   const checked = checkBkashExpiryStep(input)
   releaseHeldOrder(input, checked)
@@ -108,7 +106,7 @@ export const expireBkashOrderWorkflow = createWorkflow("expire-bkash-order", (in
  * answer says `paid`; the order is not switched.
  */
 export const switchBkashToCashWorkflow = createWorkflow("switch-bkash-to-cash", (input: { order_id: string }) => {
-  const key = transform({ input }, ({ input }) => lockOf(input.order_id))
+  const key = transform({ input }, ({ input }) => bkashLockOf(input.order_id))
   acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
   const paid = paidBeforeCashStep(input)
   releaseHeldOrder(input, paid)
