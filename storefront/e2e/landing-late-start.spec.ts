@@ -111,3 +111,23 @@ test("a tap on the order button before the app arrives places the order once it 
   await expect(page).toHaveURL(/\/order-confirmation$/)
   expect(sent).toEqual(["POST"])
 })
+
+test("a shopper who filled the form before the app arrived is offered bKash once it has, without touching it again", async ({
+  page,
+}) => {
+  const app = await holdTheApp(page)
+  await page.goto(`/landing/${DEMO}`)
+  const form = page.getByTestId("order-form")
+  await form.getByLabel(/আপনার নাম/).fill("আগেভাগে ক্রেতা")
+  await form.getByLabel(/মোবাইল নম্বর/).fill("01712345681")
+  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ৫, রোড ২, রাজশাহী")
+  await form.getByRole("radio", { name: /ঢাকার বাইরে/ }).check()
+  await expect.poll(app.asked).toBe(true)
+  expect(await hydrated(page, "order-form")).toBe(false)
+
+  app.release()
+  await expect.poll(() => hydrated(page, "order-form")).toBe(true)
+  // the stack offers bKash (scripts/lib/test-stack.ts): the choices come without another tap or key
+  await expect(form.getByRole("radio", { name: /বিকাশে অগ্রিম ডেলিভারি চার্জ/ })).toBeVisible()
+  await expect(form.getByRole("radio", { name: /ঢাকার বাইরে/ })).toBeChecked()
+})

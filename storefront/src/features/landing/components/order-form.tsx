@@ -109,9 +109,10 @@ type Choices = (area: DeliveryArea) => PaymentMethod[]
 
 /**
  * The ways to pay the shop offers, read once the shopper starts on the form
- * (not with the page: its HTML, its cache, its first paint and its script
- * budget stay the same for everyone); cash on delivery until then, or when
- * they cannot be read.
+ * (a focus, a tap, a click or a change: what was done before the app ran
+ * reaches it only as changes and clicks), not with the page: its HTML, its cache, its first paint
+ * and its script budget stay the same for everyone. Cash on delivery until
+ * then, or when they cannot be read.
  */
 function usePaymentChoices(): { module: PaymentModule | null; choices: Choices; wake: () => void } {
   const [loaded, setLoaded] = useState<{ module: PaymentModule; choices: Choices } | null>(null)
@@ -226,6 +227,10 @@ export function OrderForm({ page, product, sectionRef, onNotice, onOrdered }: Or
         onSubmit={onSubmit}
         onFocusCapture={payment.wake}
         onPointerDownCapture={payment.wake}
+        // what the shopper typed before the app ran is handed over as changes, and a held tap
+        // is made again as a click (lib/late-start.ts)
+        onChangeCapture={payment.wake}
+        onClickCapture={payment.wake}
       >
         <div className="landing-field">
           <label htmlFor={`${id}-name`}>
