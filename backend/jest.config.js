@@ -1,5 +1,8 @@
 const { loadEnv } = require("@medusajs/framework/utils")
 loadEnv("test", process.cwd())
+// signing in and registering is most of many tests: password hashes at scrypt's cost 10, not 15
+// (src/lib/password-hash.ts; set here, so the run's seed and every spec's app share it)
+process.env.PASSWORD_HASH_COST ??= "10"
 
 module.exports = {
   transform: {

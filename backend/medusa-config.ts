@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv, Modules } from "@medusajs/framework/utils"
 import { devSecrets } from "./src/lib/dev-secrets"
 import { checkMetaEnv } from "./src/lib/meta-env"
+import { passwordHashConfig } from "./src/lib/password-hash"
 import { supportPhoneFromEnv } from "./src/lib/support-phone"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -131,6 +132,22 @@ module.exports = defineConfig({
     backendUrl: process.env.MEDUSA_BACKEND_URL || "/",
   },
   modules: [
+    {
+      // Medusa's own auth module and email-and-password provider, with the password hash's cost
+      // from PASSWORD_HASH_COST (src/lib/password-hash.ts; unset: Medusa's)
+      resolve: "@medusajs/medusa/auth",
+      key: Modules.AUTH,
+      options: {
+        mfa: { encryption_key: process.env.AUTH_MFA_ENCRYPTION_KEY },
+        providers: [
+          {
+            resolve: "@medusajs/medusa/auth-emailpass",
+            id: "emailpass",
+            options: { hashConfig: passwordHashConfig() },
+          },
+        ],
+      },
+    },
     { resolve: "./src/modules/brand" },
     { resolve: "./src/modules/shop-order" },
     { resolve: "./src/modules/landing-page" },

@@ -85,6 +85,8 @@ export async function withTestStack(
         DRAFT_SAVE_LIMIT_PER_ADDRESS: "1000000",
         CART_LIMIT_PER_ADDRESS: "1000000",
         LINE_ITEM_LIMIT_PER_ADDRESS: "1000000",
+        // the browser checks sign in and register again and again: scrypt's cost 10, not 15 (backend/src/lib/password-hash.ts)
+        PASSWORD_HASH_COST: "10",
         ADMIN_EMAIL: "admin@shop.local",
         ADMIN_PASSWORD: "admin12345",
         STEADFAST_BASE_URL: `${couriersUrl}/steadfast/api/v1`,

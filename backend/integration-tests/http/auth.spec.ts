@@ -1,4 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
+import Scrypt from "scrypt-kdf"
 import seed from "../../src/scripts/seed"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, sessionCookie } from "../utils/session"
@@ -114,6 +115,27 @@ shopIntegrationTestRunner({
         expect(check.status).toBe(200)
         expect(check.data).toEqual({ success: true, user: res.data.user })
         expect(check.headers["cache-control"]).toMatch(/no-store/)
+      })
+
+      it("stores passwords at PASSWORD_HASH_COST, and a hash made at Medusa's cost of 15 still signs in", async () => {
+        await register({ username: "Hash Cost", email: "hash.cost@example.com", password: "secret123" })
+        const auth = getContainer().resolve(Modules.AUTH)
+        const [identity] = await auth.listProviderIdentities({
+          entity_id: "hash.cost@example.com",
+          provider: "emailpass",
+        })
+        const stored = Buffer.from(String(identity.provider_metadata?.password), "base64")
+        // jest.config.js sets the tests' cost; a shop that sets nothing gets 15
+        expect(Scrypt.viewParams(stored).logN).toBe(Number(process.env.PASSWORD_HASH_COST))
+        expect(Number(process.env.PASSWORD_HASH_COST)).toBeLessThan(15)
+
+        // a customer from before the setting changed: their hash has cost 15
+        const before = (await Scrypt.kdf("older-secret1", { logN: 15, r: 8, p: 1 })).toString("base64")
+        await auth.updateProviderIdentities([
+          { id: identity.id, provider_metadata: { ...identity.provider_metadata, password: before } },
+        ])
+        expect((await login({ email: "hash.cost@example.com", password: "older-secret1" })).status).toBe(200)
+        expect((await login({ email: "hash.cost@example.com", password: "secret123" })).status).toBe(401)
       })
 
       it("signs the admin in with role admin, and the same session opens Medusa's admin API", async () => {
