@@ -198,6 +198,8 @@ export type BkashStatus = {
   method: BkashMethod
   state: BkashState
   total: number
+  /** the delivery charge within `total` (the products are the rest): a page without the order's lines shows both */
+  deliveryCharge: number
   dueNow: number
   dueOnDelivery: number
   paid: number

@@ -166,6 +166,7 @@ describe("/payment/bkash/{orderId}: back from bKash", () => {
     method: "bkash_advance",
     state: "awaiting",
     total: 2510,
+    deliveryCharge: 120,
     dueNow: 120,
     dueOnDelivery: 2390,
     paid: 0,
@@ -187,6 +188,17 @@ describe("/payment/bkash/{orderId}: back from bKash", () => {
     expect(screen.getByTestId("bkash-trx")).toHaveTextContent("TRX9AB12CD")
     expect(screen.getByTestId("bkash-due-on-delivery")).toHaveTextContent("৳2,390")
     expect(screen.getByText(CONFIRMATION.customerName!)).toBeInTheDocument()
+  })
+
+  it("paid, opened where the trip was not kept (another device): the shop's number and amounts, no made-up lines", async () => {
+    bkashApi({ status: [status({ state: "advance_paid", paid: 120, trxId: "TRX9AB12CD", canPay: false })] })
+    renderLandingApp(`/payment/bkash/${ORDER_ID}?result=advance_paid`)
+    expect(await screen.findByTestId("order-number")).toHaveTextContent(CONFIRMATION.orderNumber!)
+    expect(screen.getByTestId("confirmation-product-total")).toHaveTextContent("৳2,390")
+    expect(screen.getByTestId("confirmation-delivery")).toHaveTextContent("৳120")
+    expect(screen.getByTestId("confirmation-total")).toHaveTextContent("৳2,510")
+    expect(screen.queryByText("৳0")).toBeNull()
+    expect(screen.queryByText(CONFIRMATION.customerName!)).toBeNull()
   })
 
   it("the address cannot claim a payment: result=paid with an order still waiting says it is not paid", async () => {

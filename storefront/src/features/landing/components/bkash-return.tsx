@@ -108,9 +108,17 @@ export default function BkashReturn({ orderId, result: said }: Props) {
   if (paid) {
     const kept = readConfirmation({ orderData: loadTrip(orderId) })
     const title = status.state === "advance_paid" ? TEXT.advancePaidTitle : TEXT.paidTitle
-    // another tab or device: the number and the total from the shop
+    // another tab or device: the number and the amounts from the shop (its lines are not shown)
     const order =
-      kept ?? readConfirmation({ orderData: { orderNumber: status.orderNumber, totalAmount: status.total } })
+      kept ??
+      readConfirmation({
+        orderData: {
+          orderNumber: status.orderNumber,
+          productTotal: status.total - status.deliveryCharge,
+          deliveryCharge: status.deliveryCharge,
+          totalAmount: status.total,
+        },
+      })
     return (
       <OrderConfirmation
         order={order}

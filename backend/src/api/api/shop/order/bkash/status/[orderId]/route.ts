@@ -53,6 +53,7 @@ async function bkashStatus(scope: MedusaContainer, orderId: string): Promise<Bka
     method: order.method,
     state,
     total: order.total,
+    deliveryCharge: order.delivery_charge,
     dueNow,
     dueOnDelivery,
     paid: order.amount_paid,
