@@ -186,12 +186,27 @@ async function openAt(
   })
   const page = await context.newPage()
   // layout shifts from the first paint on, summed as the Cumulative Layout Shift is (without input)
+  // (and what moved, when and how far: a failure names it)
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number }
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }
+    const w = window as unknown as { __shift: number; __shifts: string[] }
     w.__shift = 0
+    w.__shifts = []
+    const describe = (node: Node | null | undefined) => {
+      const el = node instanceof Element ? node : node?.parentElement
+      return el ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ")[0]}` : ""}` : "?"
+    }
+    const rect = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.__shift += entry.value
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue
+        w.__shift += entry.value
+        const moved = (entry.sources ?? []).map(
+          (s) => `${describe(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`
+        )
+        w.__shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(4)}: ${moved.join("; ")}`)
       }
     }).observe({ type: "layout-shift", buffered: true })
   })
@@ -292,8 +307,11 @@ test("nothing moves as the pictures arrive: layout shift ≈ 0 at 360 and 1366 p
         })
         await page.waitForFunction(() => [...document.images].every((img) => img.complete))
         await page.waitForTimeout(300)
-        const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
-        expect(shift, `${name} at ${width}`).toBeLessThan(0.01)
+        const { shift, shifts } = await page.evaluate(() => {
+          const w = window as unknown as { __shift: number; __shifts: string[] }
+          return { shift: w.__shift, shifts: w.__shifts }
+        })
+        expect(shift, `${name} at ${width}: ${shifts.join(" | ")}`).toBeLessThan(0.01)
         await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png` })
         // the card's picture keeps the spec's 250 px height
         if (name === "list") {
