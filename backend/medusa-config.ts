@@ -155,6 +155,23 @@ module.exports = defineConfig({
     { resolve: "./src/modules/order-guard" },
     { resolve: "./src/modules/meta-events" },
     { resolve: "./src/modules/media" },
+    { resolve: "./src/modules/sms" },
+    {
+      // Messages go through Medusa's Notification Module: its local provider keeps the admin's feed,
+      // src/modules/sms-gateway sends the `sms` channel through the gateway SMS_GATEWAY names.
+      resolve: "@medusajs/medusa/notification",
+      key: Modules.NOTIFICATION,
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { name: "Local Notification Provider", channels: ["feed"] },
+          },
+          { resolve: "./src/modules/sms-gateway", id: "sms", options: { channels: ["sms"] } },
+        ],
+      },
+    },
     {
       // Couriers are fulfilment providers (src/modules/couriers): Medusa's manual one for
       // status-only deliveries, Steadfast, Pathao and any other courier typed by hand.

@@ -1,12 +1,13 @@
 /**
  * The real stack the browser checks run against: builds what changed, starts
- * the fake couriers and the fake bKash, the backend (production mode) and the storefront server
+ * the fake couriers, the fake bKash and a fake SMS gateway, the backend (production mode) and the storefront server
  * on a fresh, seeded database, runs `check` with their addresses, and stops
  * everything. Used by scripts/e2e.ts and scripts/starter-check/run.ts.
  */
 import { randomBytes } from "node:crypto"
 import { bkashEnv, FakeBkash } from "../../backend/integration-tests/utils/fake-bkash"
 import { FakeCouriers, PATHAO_ACCOUNT, STEADFAST_KEYS } from "../../backend/integration-tests/utils/fake-couriers"
+import { FakeSmsGateways, smsEnv } from "../../backend/integration-tests/utils/fake-sms"
 import { recreateDatabase, withDatabase } from "./postgres"
 import {
   backendEnv,
@@ -40,6 +41,9 @@ export async function withTestStack(
   // bKash's Tokenized Checkout with its payment page: bkash.spec pays through it
   const bkash = new FakeBkash()
   let bkashUp = false
+  // SSL Wireless's SMS Plus: every order's text messages go to it (admin-sms.spec reads them in the order dialog)
+  const sms = new FakeSmsGateways()
+  let smsUp = false
   const cleanup = async () => {
     for (const s of [...services].reverse()) await stopService(s)
     if (couriersUp) {
@@ -49,6 +53,10 @@ export async function withTestStack(
     if (bkashUp) {
       bkashUp = false
       await bkash.stop()
+    }
+    if (smsUp) {
+      smsUp = false
+      await sms.stop()
     }
     await db.stop()
   }
@@ -65,6 +73,8 @@ export async function withTestStack(
     couriersUp = true
     const bkashUrl = await bkash.start()
     bkashUp = true
+    const smsUrl = await sms.start()
+    smsUp = true
     const env = backendEnv({
       databaseUrl,
       extra: {
@@ -101,6 +111,8 @@ export async function withTestStack(
         PATHAO_STORE_ID: PATHAO_ACCOUNT.storeId,
         PATHAO_WEBHOOK_SECRET: randomBytes(16).toString("hex"),
         ...bkashEnv(bkashUrl),
+        ...smsEnv(smsUrl, "sslwireless"),
+        SMS_PART_COST: "0.35",
       },
     })
     say("building what changed...")

@@ -18,11 +18,14 @@ import { BkashClient } from "../../src/modules/bkash/client"
 import { bkashSettings } from "../../src/modules/bkash/settings"
 import { SHOP_ORDER_MODULE } from "../../src/modules/shop-order"
 import type ShopOrderModuleService from "../../src/modules/shop-order/service"
+import { orderSmsMessages } from "../../src/read-models/sms"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
 import { bkashEnv, FakeBkash } from "../utils/fake-bkash"
+import { FakeSmsGateways, SMS_ENV, smsEnv } from "../utils/fake-sms"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, loginAs } from "../utils/session"
+import { followSubscribers } from "../utils/subscribers"
 
 jest.setTimeout(240_000)
 
@@ -679,6 +682,32 @@ shopIntegrationTestRunner({
       })
     })
 
+    it("the shopper's text message says what bKash received, once, however often bKash calls back", async () => {
+      const sms = new FakeSmsGateways()
+      Object.assign(process.env, smsEnv(await sms.start(), "bulksmsbd"))
+      const subscribers = followSubscribers(getContainer() as never, ["shop-order.placed", "shop-order.bkash-paid"])
+      try {
+        const phone = newPhone()
+        const answer = (await landingOrder("bkash_advance", 1, phone)).data as CreateOrderAnswer
+        const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!
+        fake.approve(paymentID)
+        await Promise.all([callback(answer.data._id, paymentID), callback(answer.data._id, paymentID)])
+        await callback(answer.data._id, paymentID)
+        await subscribers.settled()
+        const messages = await orderSmsMessages(getContainer() as never, answer.data._id)
+        expect(messages.map((m) => [m.event, m.state])).toEqual([
+          ["order_placed", "sent"],
+          ["bkash_received", "sent"],
+        ])
+        expect(messages[1].text).toContain("৳120")
+        expect(messages[1].text).toContain(answer.data.orderNumber)
+        expect(sms.textsTo(`88${phone}`)).toEqual(messages.map((m) => m.text))
+      } finally {
+        SMS_ENV.forEach((name) => delete process.env[name])
+        await sms.stop()
+      }
+    })
+
     it("the page the shopper comes back to reads the order's payment, nothing personal", async () => {
       const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
       const status = async () => (await api.get(`/api/shop/order/bkash/status/${answer.data._id}`, anyStatus)).data
@@ -691,6 +720,7 @@ shopIntegrationTestRunner({
           method: "bkash_advance",
           state: "awaiting",
           total,
+          deliveryCharge: 120,
           dueNow: 120,
           dueOnDelivery: total - 120,
           paid: 0,

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, when, type WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { bkashLockOf } from "../modules/bkash"
 import { recordConfirmationWorkflow } from "./order-guard"
 import {
@@ -66,6 +66,14 @@ export const confirmBkashPaymentWorkflow = createWorkflow(
     acquireLockStep(transform({ key }, ({ key }) => ({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })))
     const confirmed = confirmBkashPaymentStep(input)
     releaseHeldOrder(input, confirmed)
+    // bKash has the money (the shopper's text message: subscribers/order-sms.ts); sent once the workflow has succeeded
+    when("bkash-paid-event", { confirmed }, ({ confirmed }) =>
+      ["paid", "advance_paid"].includes(confirmed.outcome)
+    ).then(() => {
+      emitEventStep(
+        transform({ input }, ({ input }) => ({ eventName: "shop-order.bkash-paid", data: { id: input.order_id } }))
+      )
+    })
     releaseLockStep(transform({ key }, ({ key }) => ({ key })))
     return new WorkflowResponse(confirmed)
   }

@@ -26,6 +26,7 @@ import type { LandingPageListItem, WithMetaPurchase } from "./meta"
 import type { OrderStatus } from "./orders"
 import type { BkashOutcome, OrderBkash, OrderPayment, PaymentMethod } from "./payment"
 import type { WithPictures } from "./pictures"
+import type { WithSms } from "./sms"
 
 // ---------------------------------------------------------------- entities
 
@@ -224,7 +225,7 @@ export type UpdateOrderStatusRequest = { orderId: string; orderStatus: OrderStat
 export type UpdateOrderStatusAnswer = DataAnswer<Order | null> & MessageAnswer
 
 /** An order in the admin's answers: with what the guard found and, in the list and the details, its Meta Purchase. */
-export type AdminOrder = Order & WithMetaPurchase
+export type AdminOrder = Order & WithMetaPurchase & WithSms
 /** GET /api/admin/order/all-orders: `data` is one page, `count` all that match. */
 export type AdminOrdersQuery = { q?: string; offset?: number; limit?: number }
 /** Without a query: every order and no `count`; with one: the page and its `count`. */

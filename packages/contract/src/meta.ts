@@ -1,6 +1,6 @@
 import type { DataAnswer } from "./answer"
 import type { LandingPage } from "./landing"
-import { normalizeBdPhone } from "./phone"
+import { bdMobileDigits } from "./phone"
 
 /**
  * Meta (Facebook, Instagram) ads: the pixel a landing page loads,
@@ -95,8 +95,7 @@ export type LandingPageListItem = Omit<LandingPage, "analytics"> & { analytics?:
  * 8801712345678) become "8801712345678"; anything else is null.
  */
 export function metaPhoneDigits(input: string | null | undefined): string | null {
-  const phone = normalizeBdPhone(String(input ?? ""))
-  return phone ? `880${phone.slice(1)}` : null
+  return bdMobileDigits(input)
 }
 
 /** An email as Meta wants it before hashing: trimmed and lower-cased; null when it is no email. */

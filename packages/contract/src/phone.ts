@@ -29,3 +29,12 @@ export function phoneKey(input: string | null | undefined): string {
   const mobile = /^(?:880|0)?(1[3-9]\d{8})$/.exec(digits)
   return mobile ? `0${mobile[1]}` : digits
 }
+
+/**
+ * A Bangladeshi mobile however typed as its international digits without "+"
+ * (8801XXXXXXXXX), as Meta's hashing and the SMS gateways take it; else null.
+ */
+export function bdMobileDigits(input: string | null | undefined): string | null {
+  const phone = normalizeBdPhone(String(input ?? ""))
+  return phone ? `880${phone.slice(1)}` : null
+}

@@ -21,6 +21,7 @@ import { Field, Section } from "./detail-section"
 import { MetaPurchaseSection } from "./meta-purchase"
 import { BkashBadge, NewBadge, OrderStatusBadge } from "./order-badges"
 import { RiskSection } from "./order-risk"
+import { SmsMessagesSection } from "./sms-messages"
 import { SupportPhone } from "./support-phone"
 
 /** The status form: one select, initialised from the order's current status. */
@@ -201,6 +202,8 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
               <CourierSection order={order} />
 
               {order.metaPurchase ? <MetaPurchaseSection view={order.metaPurchase} /> : null}
+
+              {order.sms?.length ? <SmsMessagesSection messages={order.sms} /> : null}
 
               <Container className="px-4 py-3">
                 {/* keyed by the order's state: a fresh read after an update sets the select again */}

@@ -7,6 +7,7 @@ import {
   type OrderItem,
   type OrderStatus,
   type WithMetaPurchase,
+  type WithSms,
 } from "@shop/contract"
 
 /**
@@ -34,9 +35,10 @@ export function statusClasses(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_CLASSES[status] : "bg-gray-100 text-gray-800 border-gray-300"
 }
 
-/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase. */
+/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase and text messages. */
 export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> &
-  WithMetaPurchase & {
+  WithMetaPurchase &
+  WithSms & {
     orderNumber?: string | null
     addressInfo: OrderAddress[] | OrderAddress | null
   }

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { withMetaPurchase } from "#app/read-models/meta-events"
 import { withRisk } from "#app/read-models/order-guard"
 import { findShopOrder } from "#app/read-models/orders"
+import { orderSmsMessages } from "#app/read-models/sms"
 import type { AdminOrderAnswer } from "@shop/contract"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -13,5 +14,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const [withGuard] = await withRisk(req.scope, [order])
   // admin answers only: the Meta Purchase's state
   const [withMeta] = await withMetaPurchase(req.scope, [withGuard])
-  res.json({ success: true, data: withMeta } satisfies AdminOrderAnswer)
+  // and its text messages to the shopper
+  res.json({
+    success: true,
+    data: { ...withMeta, sms: await orderSmsMessages(req.scope, order._id) },
+  } satisfies AdminOrderAnswer)
 }

@@ -1,0 +1,214 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { CreateOrderAnswer, Product, SmsMessageView } from "@shop/contract"
+import { retrySms } from "../../src/jobs/send-sms"
+import { orderSmsMessages } from "../../src/read-models/sms"
+import seed from "../../src/scripts/seed"
+import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
+import { orderSmsWorkflow } from "../../src/workflows/sms"
+import { FakeSmsGateways, SMS_ENV, smsEnv } from "../utils/fake-sms"
+import { shopIntegrationTestRunner } from "../utils/runner"
+import { ADMIN, anyStatus, loginAs } from "../utils/session"
+import { followSubscribers } from "../utils/subscribers"
+
+jest.setTimeout(180_000)
+
+/**
+ * Text messages to shoppers through Medusa's Notification Module and the
+ * fake gateways (utils/fake-sms.ts: BulkSMSBD and SSL Wireless as their
+ * documentation answers): every order event's message, once; a gateway that
+ * refuses, is down or slow; the retries and their end; nothing without a gateway.
+ */
+shopIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    const fake = new FakeSmsGateways()
+    let base = ""
+    let product: Product
+    let phoneSeq = 0
+    let subscribers: { settled: () => Promise<void> }
+    const container = () => getContainer() as unknown as MedusaContainer
+    const newPhone = () => `0171${String(4000000 + ++phoneSeq).padStart(7, "0")}`
+    const gatewayNumber = (phone: string) => `88${phone}`
+    const connect = (gateway: "bulksmsbd" | "sslwireless", extra: Record<string, string> = {}) =>
+      Object.assign(process.env, smsEnv(base, gateway), extra)
+    const messagesOf = (orderId: string): Promise<SmsMessageView[]> => orderSmsMessages(container(), orderId)
+
+    const landingOrder = async (phone = newPhone()) => {
+      const res = await api.post(
+        "/api/shop/order/create-order",
+        {
+          isGuest: true,
+          landingPageSlug: DEMO_LANDING_PAGE.slug,
+          guestName: "রহিম\n{total}",
+          guestPhone: phone,
+          deliveryArea: "outside",
+          cartItems: [{ productId: product._id, quantity: 1 }],
+          addressInfo: [{ address: "বাড়ি ১২, রোড ৩", city: "Rajshahi" }],
+        },
+        anyStatus
+      )
+      expect(res.status).toBe(201)
+      return { answer: res.data as CreateOrderAnswer, phone }
+    }
+    const moveTo = async (orderId: string, orderStatus: string) => {
+      const admin = await loginAs(api, ADMIN)
+      const res = await api.put(
+        "/api/admin/order/update-order-status",
+        { orderId, orderStatus },
+        { ...anyStatus, headers: { cookie: admin.cookie } }
+      )
+      expect(res.status).toBe(200)
+    }
+
+    beforeAll(async () => {
+      base = await fake.start()
+      await seed({ container: getContainer(), args: [] } as never)
+      subscribers = followSubscribers(container(), ["shop-order.placed", "shop-order.status-changed"])
+      product = (await api.get(`/api/landing/${DEMO_LANDING_PAGE.slug}`)).data.data.productId as Product
+    })
+    beforeEach(() => fake.reset())
+    afterEach(async () => {
+      await subscribers.settled()
+      SMS_ENV.forEach((name) => delete process.env[name])
+    })
+    afterAll(() => fake.stop())
+
+    it("without a gateway nothing is sent and the order is placed as always", async () => {
+      const { answer } = await landingOrder()
+      await subscribers.settled()
+      expect(await messagesOf(answer.data._id)).toEqual([])
+      expect(fake.requests).toBe(0)
+    })
+
+    it("BulkSMSBD: the order's Bengali message, once, with its parts and cost; the same event again sends nothing", async () => {
+      connect("bulksmsbd", { SMS_PART_COST: "0.35" })
+      const { answer, phone } = await landingOrder()
+      await subscribers.settled()
+      const [message] = await messagesOf(answer.data._id)
+      expect(message).toMatchObject({ event: "order_placed", phone: gatewayNumber(phone), state: "sent", attempts: 1 })
+      expect(message.gateway).toBe("bulksmsbd")
+      expect(message.text).toContain(answer.data.orderNumber)
+      expect(message.text).toMatch(/অর্ডার/)
+      expect(message.parts).toBeGreaterThanOrEqual(1)
+      expect(message.cost).toBeCloseTo(message.parts * 0.35, 5)
+      expect(fake.textsTo(gatewayNumber(phone))).toEqual([message.text])
+
+      // the event delivered again, twice at once: no second message
+      const again = await Promise.all(
+        [1, 2].map(() =>
+          orderSmsWorkflow(container()).run({ input: { order_id: answer.data._id, event: "order_placed" } })
+        )
+      )
+      expect(again.map((r) => r.result)).toEqual([null, null])
+      expect(fake.sent).toHaveLength(1)
+      expect(await messagesOf(answer.data._id)).toHaveLength(1)
+    })
+
+    it("SSL Wireless: sent, delivered and cancelled each have their message; a status without one sends none", async () => {
+      connect("sslwireless")
+      const { answer, phone } = await landingOrder()
+      await moveTo(answer.data._id, "completed")
+      await moveTo(answer.data._id, "shipped")
+      await moveTo(answer.data._id, "delivered")
+      await moveTo(answer.data._id, "cancelled")
+      await subscribers.settled()
+      const messages = await messagesOf(answer.data._id)
+      expect(messages.map((m) => [m.event, m.state])).toEqual([
+        ["order_placed", "sent"],
+        ["order_sent", "sent"],
+        ["order_delivered", "sent"],
+        ["order_cancelled", "sent"],
+      ])
+      expect(messages.every((m) => m.gateway === "sslwireless")).toBe(true)
+      expect(fake.textsTo(gatewayNumber(phone))).toEqual(messages.map((m) => m.text))
+      // each message under its own reference at SSL (its csms_id)
+      expect(new Set(fake.sent.map((m) => m.reference)).size).toBe(4)
+    })
+
+    it("a shopper's name cannot break the message: one line, what they typed shown as typed", async () => {
+      connect("bulksmsbd")
+      // the name is "রহিম\n{total}" (landingOrder); the default order-placed text names the shop and the order
+      const { answer } = await landingOrder()
+      await subscribers.settled()
+      const [message] = await messagesOf(answer.data._id)
+      expect(message.text).not.toMatch(/[\r\n]/)
+      expect(message.text).not.toContain("{")
+    })
+
+    it("balance low: the gateway's own words kept, tried again after a minute, then sent", async () => {
+      connect("bulksmsbd")
+      fake.balanceLow = 1
+      const { answer } = await landingOrder()
+      await subscribers.settled()
+      const [waiting] = await messagesOf(answer.data._id)
+      expect(waiting).toMatchObject({ state: "pending", attempts: 1, answer: "BulkSMSBD: Balance Insufficient" })
+      // not due before its back-off
+      expect(await retrySms(container(), { now: new Date(Date.now() + 30_000) })).toEqual({ tried: 0 })
+      expect(await retrySms(container(), { now: new Date(Date.now() + 61_000) })).toEqual({ tried: 1, sent: 1 })
+      const [sent] = await messagesOf(answer.data._id)
+      expect(sent).toMatchObject({ state: "sent", attempts: 2 })
+      expect(fake.sent).toHaveLength(1)
+    })
+
+    it("a gateway that is down is tried five times with back-off, then given up", async () => {
+      connect("sslwireless")
+      fake.down = 1000
+      const { answer } = await landingOrder()
+      await subscribers.settled()
+      let now = Date.now()
+      for (const wait of [60, 300, 1800, 7200]) {
+        now += (wait + 1) * 1000
+        expect((await retrySms(container(), { now: new Date(now) })).tried).toBe(1)
+      }
+      const [message] = await messagesOf(answer.data._id)
+      expect(message).toMatchObject({ state: "failed", attempts: 5, answer: "SSL Wireless: HTTP 503" })
+      expect(await retrySms(container(), { now: new Date(now + 86_400_000) })).toEqual({ tried: 0 })
+    })
+
+    it("a refusal for good (a wrong key) is final; a slow gateway is cut off and tried again", async () => {
+      connect("bulksmsbd", { BULKSMSBD_API_KEY: "not-the-key" })
+      const refused = await landingOrder()
+      await subscribers.settled()
+      expect((await messagesOf(refused.answer.data._id))[0]).toMatchObject({
+        state: "refused",
+        attempts: 1,
+        answer: "BulkSMSBD: User Id not found",
+      })
+
+      connect("bulksmsbd", { SMS_TIMEOUT_MS: "300" })
+      fake.slowMs = 1500
+      const slow = await landingOrder()
+      await subscribers.settled()
+      expect((await messagesOf(slow.answer.data._id))[0]).toMatchObject({
+        state: "pending",
+        answer: "BulkSMSBD: no answer within 0.3 s",
+      })
+      await fake.idle()
+    })
+
+    it("SSL Wireless took a message whose answer was lost: the retry's csms_id is refused as a duplicate, and it counts as sent", async () => {
+      connect("sslwireless", { SMS_TIMEOUT_MS: "300" })
+      fake.slowMs = 1500
+      const { answer, phone } = await landingOrder()
+      await subscribers.settled()
+      await fake.idle()
+      expect((await messagesOf(answer.data._id))[0]).toMatchObject({ state: "pending", attempts: 1 })
+      // the gateway had it all along
+      expect(fake.textsTo(gatewayNumber(phone))).toHaveLength(1)
+      fake.slowMs = 0
+      expect(await retrySms(container(), { now: new Date(Date.now() + 61_000) })).toEqual({ tried: 1, sent: 1 })
+      expect((await messagesOf(answer.data._id))[0]).toMatchObject({ state: "sent", attempts: 2 })
+      expect(fake.textsTo(gatewayNumber(phone))).toHaveLength(1)
+    })
+
+    it("the order is answered before the gateway is: sending never holds an order up", async () => {
+      connect("bulksmsbd")
+      fake.slowMs = 2000
+      const { answer } = await landingOrder()
+      // answered: the gateway has been asked at most, it has not answered
+      expect(fake.sent).toHaveLength(0)
+      await subscribers.settled()
+      expect((await messagesOf(answer.data._id))[0]).toMatchObject({ state: "sent" })
+      await fake.idle()
+    })
+  },
+})

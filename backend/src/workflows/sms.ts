@@ -1,0 +1,40 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { SmsEvent } from "@shop/contract"
+import { attemptSmsStep, claimSmsStep, finishSmsStep, openOrderSmsStep } from "./steps/sms"
+
+/**
+ * Text messages to shoppers. An order event opens its message once (a
+ * repeated event finds it made and sends nothing) and sends it at once; a
+ * gateway that is down or refuses for now is tried again with back-off by
+ * jobs/send-sms.ts. Nothing here ever holds up or undoes the order: the
+ * subscriber runs after the order is saved, and a failure is recorded, not thrown.
+ */
+
+export type SendSmsInput = {
+  message_id: string
+  /** the time of the attempt (ISO); now when left out */
+  now?: string
+}
+
+/** One attempt at a due message: its new state, or null when it was not due, another sender has it, or it is over. */
+export const sendSmsWorkflow = createWorkflow("send-sms", (input: SendSmsInput) => {
+  const claimed = claimSmsStep(input)
+  const state = when({ claimed }, ({ claimed }) => !!claimed).then(() => {
+    const attempt = attemptSmsStep(transform({ claimed }, ({ claimed }) => claimed!))
+    return finishSmsStep({ message_id: input.message_id, attempt })
+  })
+  return new WorkflowResponse(transform({ state }, ({ state }) => state ?? null))
+})
+
+export type OrderSmsInput = { order_id: string; event: SmsEvent; now?: string }
+
+/** An order's event: its message opened (once) and sent now; the message's id, or null when none was made. */
+export const orderSmsWorkflow = createWorkflow("order-sms", (input: OrderSmsInput) => {
+  const opened = openOrderSmsStep(input)
+  when({ opened }, ({ opened }) => !!opened).then(() => {
+    sendSmsWorkflow.runAsStep({
+      input: transform({ opened, input }, ({ opened, input }) => ({ message_id: opened!, now: input.now })),
+    })
+  })
+  return new WorkflowResponse(opened)
+})
