@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto"
-import type { EventEmitter } from "node:events"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   META_EVENT_TOO_OLD,
   META_PIXEL_ID_MESSAGE,
@@ -24,6 +23,7 @@ import {
 import { FakeMetaGraph, META_TOKEN } from "../utils/fake-meta-graph"
 import { shopIntegrationTestRunner } from "../utils/runner"
 import { ADMIN, anyStatus, customerSession, loginAs } from "../utils/session"
+import { followSubscribers } from "../utils/subscribers"
 
 jest.setTimeout(240_000)
 
@@ -65,9 +65,6 @@ shopIntegrationTestRunner({
     let client = 0
     /** everything the backend logged during the test */
     const logs: string[] = []
-    /** the shop's order subscribers still running (they run after the answer) */
-    const inFlight = new Set<Promise<unknown>>()
-
     const container = () => getContainer() as unknown as MedusaContainer
     /** The trigger the subscriber runs, straight (its workflow's answer). */
     const metaPurchaseTriggered = async (input: Omit<MetaPurchaseTriggeredInput, "at"> & { at: Date }) =>
@@ -78,37 +75,15 @@ shopIntegrationTestRunner({
     const connect = () =>
       Object.assign(process.env, { META_GRAPH_URL: base, META_CAPI_TOKEN: META_TOKEN, META_TIMEOUT_MS: "2000" })
 
-    /**
-     * Medusa's local event bus runs subscribers without waiting for them: the
-     * order events' listeners are wrapped so a test can wait until every one
-     * started so far has finished (`settled`), instead of polling with a timeout.
-     */
-    function trackOrderSubscribers() {
-      const bus = container().resolve(Modules.EVENT_BUS) as unknown as { eventEmitter_?: EventEmitter }
-      const emitter = bus.eventEmitter_
-      if (!emitter) throw new Error("the local event bus changed: no eventEmitter_ to follow its subscribers")
-      for (const name of ["shop-order.status-changed", "shop-order.confirmed"]) {
-        const listeners = emitter.listeners(name) as ((data: unknown) => unknown)[]
-        if (!listeners.length) throw new Error(`no subscriber listens to ${name}`)
-        for (const listener of listeners) {
-          emitter.off(name, listener)
-          emitter.on(name, (data: unknown) => {
-            const running = Promise.resolve(listener(data))
-            inFlight.add(running)
-            void running.finally(() => inFlight.delete(running))
-          })
-        }
-      }
-    }
-    const settled = async () => {
-      while (inFlight.size) await Promise.allSettled([...inFlight])
-    }
+    /** the shop's order subscribers still running (they run after the answer): a test waits for them */
+    let subscribers: { settled: () => Promise<void> }
+    const settled = () => subscribers.settled()
 
     beforeAll(async () => {
       base = await fake.start()
       connect()
       await seed({ container: getContainer(), args: [] } as never)
-      trackOrderSubscribers()
+      subscribers = followSubscribers(container(), ["shop-order.status-changed", "shop-order.confirmed"])
       const logger = container().resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<
         string,
         (...args: unknown[]) => unknown
