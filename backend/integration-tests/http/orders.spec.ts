@@ -347,13 +347,15 @@ shopIntegrationTestRunner({
         expect(all.status).toBe(200)
         expect(all.data.data.map((o: { _id: string }) => o._id).slice(0, 2)).toEqual([second._id, first._id])
         const one = await api.get(`/api/admin/order/order-details/${first._id}`, as(admin.cookie))
-        // the admin's answer adds what the fake-order guard found and the Meta Purchase (none: not a landing order), never in the shopper's
+        // the admin's answer adds what the fake-order guard found, the Meta Purchase (none: not a landing order)
+        // and the text messages (none: no SMS gateway here), never in the shopper's
         expect(one.data).toEqual({
           success: true,
           data: {
             ...first,
             risk: expect.objectContaining({ level: "low", needsConfirmation: false }),
             metaPurchase: null,
+            sms: [],
           },
         })
         expect((await api.get("/api/admin/order/order-details/order_NOPE", as(admin.cookie))).status).toBe(404)
