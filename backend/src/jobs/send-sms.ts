@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SmsMessageState } from "@shop/contract"
 import { positiveFromEnv } from "../lib/env"
-import { dueSmsIds } from "../read-models/sms"
+import { dueSmsIds, smsSetUp } from "../read-models/sms"
 import { sendSmsWorkflow } from "../workflows/sms"
 
 /** How often due text messages are looked for (their back-off starts at a minute). */
@@ -36,6 +36,8 @@ export async function retrySms(
 /** Sends the text messages that are due: retries after a gateway was down or refused for now (workflows/sms.ts). */
 export default async function sendSms(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  // no gateway: nothing can be sent (messages made while one was set wait for it)
+  if (!smsSetUp()) return
   try {
     const result = await retrySms(container, { limit: 50 })
     if (result.tried) {
