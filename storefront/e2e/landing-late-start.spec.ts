@@ -24,6 +24,16 @@ async function holdTheApp(page: Page) {
   return { release, asked: () => asked }
 }
 
+/** Opens the demo page and fills the form's name, phone and address (the app may not have arrived yet). */
+async function openAndFill(page: Page, shopper: { name: string; phone: string; address: string }) {
+  await page.goto(`/landing/${DEMO}`)
+  const form = page.getByTestId("order-form")
+  await form.getByLabel(/আপনার নাম/).fill(shopper.name)
+  await form.getByLabel(/মোবাইল নম্বর/).fill(shopper.phone)
+  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill(shopper.address)
+  return form
+}
+
 test("the app's code comes after the first picture, and is not preloaded with the page", async ({ page }) => {
   const order: string[] = []
   page.on("requestfinished", (req) => {
@@ -49,11 +59,11 @@ test("what a shopper types, chooses and taps before the app arrives is in the or
   const unit = pays(product)
   const app = await holdTheApp(page)
 
-  await page.goto(`/landing/${DEMO}`)
-  const form = page.getByTestId("order-form")
-  await form.getByLabel(/আপনার নাম/).fill("আগে টাইপ করা ক্রেতা")
-  await form.getByLabel(/মোবাইল নম্বর/).fill("01712345679")
-  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ৯, রোড ৪, উত্তরা, ঢাকা")
+  const form = await openAndFill(page, {
+    name: "আগে টাইপ করা ক্রেতা",
+    phone: "01712345679",
+    address: "বাড়ি ৯, রোড ৪, উত্তরা, ঢাকা",
+  })
   await form.getByRole("radio", { name: /ঢাকার বাইরে/ }).check()
   // the tap on "+" is held while the app is on its way
   await form.getByRole("button", { name: "পরিমাণ বাড়ান" }).click()
@@ -85,11 +95,11 @@ test("what a shopper types, chooses and taps before the app arrives is in the or
 
 test("a tap on the order button before the app arrives places the order once it has", async ({ page }) => {
   const app = await holdTheApp(page)
-  await page.goto(`/landing/${DEMO}`)
-  const form = page.getByTestId("order-form")
-  await form.getByLabel(/আপনার নাম/).fill("তাড়াতাড়ি ক্রেতা")
-  await form.getByLabel(/মোবাইল নম্বর/).fill("01712345680")
-  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ১২, রোড ৩, মিরপুর, ঢাকা")
+  const form = await openAndFill(page, {
+    name: "তাড়াতাড়ি ক্রেতা",
+    phone: "01712345680",
+    address: "বাড়ি ১২, রোড ৩, মিরপুর, ঢাকা",
+  })
   const sent: string[] = []
   page.on("request", (req) => {
     if (req.url().includes("/api/shop/order/create-order")) sent.push(req.method())
@@ -116,11 +126,11 @@ test("a shopper who filled the form before the app arrived is offered bKash once
   page,
 }) => {
   const app = await holdTheApp(page)
-  await page.goto(`/landing/${DEMO}`)
-  const form = page.getByTestId("order-form")
-  await form.getByLabel(/আপনার নাম/).fill("আগেভাগে ক্রেতা")
-  await form.getByLabel(/মোবাইল নম্বর/).fill("01712345681")
-  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ৫, রোড ২, রাজশাহী")
+  const form = await openAndFill(page, {
+    name: "আগেভাগে ক্রেতা",
+    phone: "01712345681",
+    address: "বাড়ি ৫, রোড ২, রাজশাহী",
+  })
   await form.getByRole("radio", { name: /ঢাকার বাইরে/ }).check()
   await expect.poll(app.asked).toBe(true)
   expect(await hydrated(page, "order-form")).toBe(false)
