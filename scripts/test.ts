@@ -160,13 +160,13 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     name: string
     status: string
     message?: string
-    assertionResults?: { status: string; fullName: string }[]
+    assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[]
   }
   const jestFailures = (file: string) => (): string[] =>
     (readJson(file)?.testResults ?? []).flatMap((f: JestFile) => {
       const where = path.relative(ROOT, f.name)
       const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed")
-      if (failed.length) return failed.map((a) => `${where}: ${a.fullName}`)
+      if (failed.length) return failed.map((a) => `${where}: ${a.fullName}${failureLines(a.failureMessages?.[0])}`)
       return f.status === "failed"
         ? [`${where}: ${(f.message ?? "failed").split("\n").find((l) => l.trim()) ?? ""}`]
         : []
@@ -282,16 +282,41 @@ type PlaywrightSuite = {
   file: string
   title?: string
   suites?: PlaywrightSuite[]
-  specs?: { title: string; tests: { status?: string; results: { duration: number }[] }[] }[]
+  specs?: {
+    title: string
+    line?: number
+    tests: { status?: string; results: { duration: number; error?: { message?: string } }[] }[]
+  }[]
+}
+
+/**
+ * The first lines of a failure's message, indented under its name in the
+ * summary (the part of a run's output a CI keeps), colours taken out.
+ */
+function failureLines(message: string | undefined, max = 6): string {
+  const lines = (message ?? "")
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim())
+    .slice(0, max)
+    .map((l) => `      ${l.slice(0, 200)}`)
+  return lines.length ? `\n${lines.join("\n")}` : ""
 }
 
 /** The tests Playwright reports as failed (not flaky: a retry that passed is not a failure). */
 function playwrightFailures(report: { suites?: PlaywrightSuite[] } | null): string[] {
   const failed: string[] = []
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
-    for (const spec of suite.specs ?? [])
-      if (spec.tests.some((t) => t.status === "unexpected"))
-        failed.push(`storefront/e2e/${suite.file}: ${[...titles, spec.title].join(" > ")}`)
+    for (const spec of suite.specs ?? []) {
+      const test = spec.tests.find((t) => t.status === "unexpected")
+      if (!test) continue
+      const error = test.results.map((r) => r.error?.message).find(Boolean)
+      failed.push(
+        `storefront/e2e/${suite.file}:${spec.line ?? ""} ${[...titles, spec.title].join(" > ")}${failureLines(error)}`
+      )
+    }
     for (const child of suite.suites ?? []) walk(child, child.title ? [...titles, child.title] : titles)
   }
   for (const suite of report?.suites ?? []) walk(suite, [])

@@ -1,5 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { CreateOrderAnswer, Product, SmsMessageView } from "@shop/contract"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  DEFAULT_SMS_TEMPLATES,
+  SHOP_TIME_ZONE,
+  SMS_EVENTS,
+  SMS_TEMPLATE_MAX,
+  type CreateOrderAnswer,
+  type Product,
+  type SmsMessageView,
+  type SmsOverview,
+  type SmsTemplateView,
+} from "@shop/contract"
 import { retrySms } from "../../src/jobs/send-sms"
 import { orderSmsMessages } from "../../src/read-models/sms"
 import seed from "../../src/scripts/seed"
@@ -209,6 +220,171 @@ shopIntegrationTestRunner({
       await subscribers.settled()
       expect((await messagesOf(answer.data._id))[0]).toMatchObject({ state: "sent" })
       await fake.idle()
+    })
+
+    describe("the merchant's templates, test send and totals (/api/admin/sms)", () => {
+      const adminCall = async (method: "get" | "put" | "post", path: string, body?: unknown) => {
+        const admin = await loginAs(api, ADMIN)
+        const headers = { cookie: admin.cookie }
+        return method === "get"
+          ? api.get(path, { ...anyStatus, headers })
+          : api[method](path, body, { ...anyStatus, headers })
+      }
+      const overview = async (): Promise<SmsOverview> => {
+        const res = await adminCall("get", "/api/admin/sms")
+        expect(res.status).toBe(200)
+        return res.data.data as SmsOverview
+      }
+      const saveTemplates = (templates: unknown) => adminCall("put", "/api/admin/sms/templates", { templates })
+      afterEach(async () => {
+        // back to the shop's words, every event on
+        const res = await saveTemplates(SMS_EVENTS.map((event) => ({ event, text: "", enabled: true })))
+        expect(res.status).toBe(200)
+      })
+
+      it("every event's default words, switched on; only a signed-in admin reads or changes them", async () => {
+        const data = await overview()
+        expect(data.templates.map((t) => [t.event, t.text, t.enabled, t.custom])).toEqual(
+          SMS_EVENTS.map((event) => [event, DEFAULT_SMS_TEMPLATES[event], true, false])
+        )
+        expect(data.gateway).toBeNull()
+        expect((await api.get("/api/admin/sms", anyStatus)).status).toBe(401)
+        expect((await api.put("/api/admin/sms/templates", { templates: [] }, anyStatus)).status).toBe(401)
+      })
+
+      it("the merchant's words are what the next order's message says; a switched-off event sends nothing", async () => {
+        connect("bulksmsbd")
+        const words = "{shop}: আপনার অর্ডার {orderNumber} পেয়েছি, মোট {total}"
+        const saved = await saveTemplates([
+          { event: "order_placed", text: `  ${words}  ` },
+          { event: "order_sent", enabled: false },
+        ])
+        expect(saved.status).toBe(200)
+        expect(saved.data.message).toBe("Messages saved")
+        const byEvent = new Map((saved.data.data as SmsTemplateView[]).map((t) => [t.event, t]))
+        expect(byEvent.get("order_placed")).toMatchObject({ text: words, custom: true, enabled: true })
+        expect(byEvent.get("order_sent")).toMatchObject({ text: DEFAULT_SMS_TEMPLATES.order_sent, enabled: false })
+
+        const { answer, phone } = await landingOrder()
+        await moveTo(answer.data._id, "shipped")
+        await moveTo(answer.data._id, "delivered")
+        await subscribers.settled()
+        const messages = await messagesOf(answer.data._id)
+        expect(messages.map((m) => m.event)).toEqual(["order_placed", "order_delivered"])
+        expect(messages[0].text).toMatch(
+          new RegExp(`^Deshi Bazar: আপনার অর্ডার ${answer.data.orderNumber} পেয়েছি, মোট ৳`)
+        )
+        expect(fake.textsTo(gatewayNumber(phone))).toHaveLength(2)
+
+        // a change that leaves a field out keeps it; an empty text goes back to the shop's words
+        const back = await saveTemplates([{ event: "order_placed", text: "" }])
+        expect((back.data.data as SmsTemplateView[]).find((t) => t.event === "order_placed")).toMatchObject({
+          text: DEFAULT_SMS_TEMPLATES.order_placed,
+          custom: false,
+        })
+        expect((back.data.data as SmsTemplateView[]).find((t) => t.event === "order_sent")!.enabled).toBe(false)
+      })
+
+      it("two saves at once each keep the other's event, and one row per event", async () => {
+        const results = await Promise.all([
+          saveTemplates([{ event: "order_confirmed", text: "প্রথম {orderNumber}" }]),
+          saveTemplates([{ event: "order_delivered", text: "দ্বিতীয় {orderNumber}" }]),
+          saveTemplates([{ event: "order_confirmed", enabled: false }]),
+        ])
+        expect(results.map((r) => r.status)).toEqual([200, 200, 200])
+        const byEvent = new Map((await overview()).templates.map((t) => [t.event, t]))
+        expect(byEvent.get("order_confirmed")).toMatchObject({ text: "প্রথম {orderNumber}", enabled: false })
+        expect(byEvent.get("order_delivered")!.text).toBe("দ্বিতীয় {orderNumber}")
+        const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        const { rows } = await knex.raw(`select event from sms_template where deleted_at is null order by event`)
+        expect(rows.map((r: { event: string }) => r.event)).toEqual(["order_confirmed", "order_delivered"])
+      })
+
+      it("bad templates are refused with the reason, and nothing is saved", async () => {
+        for (const [templates, reason] of [
+          [
+            [{ event: "order_placed", text: "ক".repeat(SMS_TEMPLATE_MAX + 1) }],
+            `at most ${SMS_TEMPLATE_MAX} characters`,
+          ],
+          [[{ event: "order_placed", text: "ok\u0007" }], "control characters"],
+          [[{ event: "order_shouted", text: "x" }], "event must be one of"],
+          [[{ event: "order_placed", enabled: "yes" }], "enabled must be true or false"],
+          [[], "at least one event"],
+          [
+            [
+              { event: "order_placed", text: "a" },
+              { event: "order_placed", text: "b" },
+            ],
+            "each event once",
+          ],
+          ["all", "templates must be a list"],
+        ] as const) {
+          const res = await saveTemplates(templates)
+          expect(res.status).toBe(400)
+          expect(res.data.message).toContain(reason)
+        }
+        expect((await overview()).templates.every((t) => !t.custom && t.enabled)).toBe(true)
+      })
+
+      it("a test message goes to the merchant's phone now, once a minute per phone; refused without a gateway or for a foreign number", async () => {
+        const none = await adminCall("post", "/api/admin/sms/test", { phone: "01711999001" })
+        expect(none.status).toBe(400)
+        expect(none.data.message).toContain("No SMS gateway is set up")
+
+        connect("sslwireless", { SMS_PART_COST: "0.35" })
+        const sent = await adminCall("post", "/api/admin/sms/test", { phone: "+880 1711-999001", event: "order_sent" })
+        expect(sent.status).toBe(200)
+        expect(sent.data.message).toBe("Test message sent")
+        expect(sent.data.data).toMatchObject({ state: "sent", event: "test:order_sent", phone: "8801711999001" })
+        expect(sent.data.data.text).toContain("Deshi Bazar")
+        expect(sent.data.data.text).toContain("ORD-261128-7KQ4XM")
+        expect(fake.textsTo("8801711999001")).toEqual([sent.data.data.text])
+
+        // a double tap: one message
+        const again = await Promise.all(
+          [1, 2].map(() => adminCall("post", "/api/admin/sms/test", { phone: "01711999002" }))
+        )
+        expect(again.map((r) => r.status).sort()).toEqual([200, 429])
+        expect(fake.textsTo("8801711999002")).toHaveLength(1)
+
+        for (const phone of ["+14155550123", "029876543", ""]) {
+          const res = await adminCall("post", "/api/admin/sms/test", { phone })
+          expect(res.status).toBe(400)
+          expect(res.data.message).toContain("Bangladeshi mobile")
+        }
+
+        // a gateway that refuses: answered 200 with its words, the message recorded as refused
+        connect("bulksmsbd", { BULKSMSBD_API_KEY: "not-the-key" })
+        const refused = await adminCall("post", "/api/admin/sms/test", { phone: "01711999003" })
+        expect(refused.status).toBe(200)
+        expect(refused.data.message).toBe("The gateway did not take the test message")
+        expect(refused.data.data).toMatchObject({ state: "refused", answer: "BulkSMSBD: User Id not found" })
+      })
+
+      it("the day's totals: messages made, sent, parts and what they cost, those not sent", async () => {
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(new Date())
+        const before = (await overview()).days.find((d) => d.day === today)
+        connect("bulksmsbd", { SMS_PART_COST: "0.25" })
+        const first = await landingOrder()
+        const second = await landingOrder()
+        // their messages sent before the key changes
+        await subscribers.settled()
+        connect("bulksmsbd", { SMS_PART_COST: "0.25", BULKSMSBD_API_KEY: "not-the-key" })
+        await landingOrder()
+        await subscribers.settled()
+        const parts =
+          (await messagesOf(first.answer.data._id))[0].parts + (await messagesOf(second.answer.data._id))[0].parts
+        const data = await overview()
+        expect(data.gateway).toBe("bulksmsbd")
+        expect(data.partCost).toBe(0.25)
+        const day = data.days.find((d) => d.day === today)!
+        expect(day.messages - (before?.messages ?? 0)).toBe(3)
+        expect(day.sent - (before?.sent ?? 0)).toBe(2)
+        expect(day.parts - (before?.parts ?? 0)).toBe(parts)
+        expect(day.failed - (before?.failed ?? 0)).toBe(1)
+        expect((day.cost ?? 0) - (before?.cost ?? 0)).toBeCloseTo(parts * 0.25, 5)
+        expect(data.days[0].day).toBe(today)
+      })
     })
   },
 })

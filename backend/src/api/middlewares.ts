@@ -7,6 +7,7 @@ import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminOrderGuardMiddlewares } from "./api/admin/order-guard/middlewares"
 import { adminPaymentMiddlewares } from "./api/admin/payment/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
+import { adminSmsMiddlewares } from "./api/admin/sms/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { courierWebhookMiddlewares } from "./api/courier/middlewares"
 import { edgeMiddlewares } from "./api/edge/middlewares"
@@ -43,6 +44,7 @@ export default defineMiddlewares({
     ...adminOrderMiddlewares,
     ...adminOrderGuardMiddlewares,
     ...adminPaymentMiddlewares,
+    ...adminSmsMiddlewares,
     ...adminLandingPageMiddlewares,
     ...adminMetaMiddlewares,
     ...adminDashboardMiddlewares,

@@ -21,6 +21,7 @@ import {
 import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
 import { PaymentRulesSchema } from "./api/admin/payment/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
+import { SmsTemplatesSchema, SmsTestSchema } from "./api/admin/sms/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { EdgeViewsSchema } from "./api/edge/validators"
 import { LandingDraftSchema } from "./api/landing/validators"
@@ -386,6 +387,32 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     body: PaymentRulesSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/sms",
+    summary:
+      "Text messages: the gateway in use (its name only), the taka a part costs, every event's template and switch, the last 14 days' totals",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "put",
+    path: "/api/admin/sms/templates",
+    summary:
+      "Change some events' words (an empty text: the default) or switch events on or off; answers every template",
+    tag: "admin",
+    auth: "admin",
+    body: SmsTemplatesSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/sms/test",
+    summary:
+      "Send a test message (an event's words with a typical order's values) to a Bangladeshi mobile now: 400 without a gateway or for another number, 429 for a second test to one number within a minute",
+    tag: "admin",
+    auth: "admin",
+    body: SmsTestSchema,
   },
   {
     method: "get",

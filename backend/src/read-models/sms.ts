@@ -1,9 +1,20 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { Order, SmsMessageView } from "@shop/contract"
-import { SMS_MODULE } from "../modules/sms"
+import {
+  DEFAULT_SMS_TEMPLATES,
+  SHOP_TIME_ZONE,
+  SMS_EVENT_LABELS,
+  SMS_EVENTS,
+  type Order,
+  type SmsDay,
+  type SmsEvent,
+  type SmsMessageView,
+  type SmsOverview,
+  type SmsTemplateView,
+} from "@shop/contract"
+import { SMS_MODULE, type SmsMessageRow } from "../modules/sms"
 import type SmsModuleService from "../modules/sms/service"
-import { smsSettings } from "../modules/sms-gateway"
+import { smsPartCost, smsSettings } from "../modules/sms-gateway"
 import { findShopOrder } from "./orders"
 
 /** Text messages, read side: whether SMS is set up, an order's facts for its messages, the messages due. */
@@ -16,7 +27,7 @@ export const smsSetUp = () => smsSettings() !== null
 export const smsGatewayInUse = () => smsSettings()?.gateway ?? null
 
 /** The shop's name as messages sign it: the Medusa store's name. */
-async function shopName(container: MedusaContainer): Promise<string> {
+export async function shopName(container: MedusaContainer): Promise<string> {
   const [store] = await container.resolve(Modules.STORE).listStores({}, { take: 1, select: ["name"] })
   return store?.name?.trim() || "Shop"
 }
@@ -35,11 +46,74 @@ export async function dueSmsIds(container: MedusaContainer, now: Date, limit: nu
   return messages(container).dueIds(now, limit)
 }
 
-/** An order's messages, the oldest first (the admin's order dialog). */
-export async function orderSmsMessages(container: MedusaContainer, orderId: string): Promise<SmsMessageView[]> {
-  const rows = await messages(container).listSmsMessages({ order_id: orderId }, { order: { created_at: "ASC" } })
-  const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null)
-  return rows.map((row) => ({
+/** Every event's template: the merchant's words where saved, else the default; switched on unless switched off. */
+export async function smsTemplates(container: MedusaContainer): Promise<SmsTemplateView[]> {
+  const saved = new Map((await messages(container).templateRows()).map((row) => [row.event, row]))
+  return SMS_EVENTS.map((event) => {
+    const row = saved.get(event)
+    const custom = !!row?.text.trim()
+    return {
+      event,
+      label: SMS_EVENT_LABELS[event],
+      text: custom ? row!.text : DEFAULT_SMS_TEMPLATES[event],
+      enabled: row?.enabled ?? true,
+      defaultText: DEFAULT_SMS_TEMPLATES[event],
+      custom,
+    }
+  })
+}
+
+/** The words `event` sends, or null when the merchant switched it off. */
+export async function smsTemplateFor(container: MedusaContainer, event: SmsEvent): Promise<string | null> {
+  const template = (await smsTemplates(container)).find((t) => t.event === event)!
+  return template.enabled ? template.text : null
+}
+
+/** How many days the admin's totals cover (today and the days before). */
+export const SMS_DAYS_SHOWN = 14
+
+/** The admin's Text messages page: the gateway in use, the part cost, the templates, the last days' totals. */
+export async function smsOverview(container: MedusaContainer, now = new Date()): Promise<SmsOverview> {
+  const [templates, days] = await Promise.all([
+    smsTemplates(container),
+    messages(container).dayTotals(now, SMS_DAYS_SHOWN, SHOP_TIME_ZONE),
+  ])
+  return {
+    gateway: smsGatewayInUse(),
+    partCost: smsPartCost(),
+    templates,
+    days: days.map((d): SmsDay => ({
+      day: d.day,
+      messages: d.messages,
+      sent: d.sent,
+      parts: d.parts,
+      cost: d.cost_poisha === null ? null : d.cost_poisha / 100,
+      failed: d.failed,
+    })),
+  }
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null)
+
+/** A message as the merchant sees it. */
+export function smsMessageView(
+  row: Pick<
+    SmsMessageRow,
+    | "id"
+    | "event"
+    | "phone"
+    | "text"
+    | "parts"
+    | "state"
+    | "attempts"
+    | "gateway"
+    | "answer"
+    | "cost_poisha"
+    | "sent_at"
+    | "created_at"
+  >
+): SmsMessageView {
+  return {
     id: row.id,
     event: row.event,
     phone: row.phone,
@@ -52,5 +126,11 @@ export async function orderSmsMessages(container: MedusaContainer, orderId: stri
     cost: row.cost_poisha === null || row.cost_poisha === undefined ? null : row.cost_poisha / 100,
     sentAt: iso(row.sent_at),
     createdAt: iso(row.created_at) ?? "",
-  }))
+  }
+}
+
+/** An order's messages, the oldest first (the admin's order dialog). */
+export async function orderSmsMessages(container: MedusaContainer, orderId: string): Promise<SmsMessageView[]> {
+  const rows = await messages(container).listSmsMessages({ order_id: orderId }, { order: { created_at: "ASC" } })
+  return rows.map(smsMessageView)
 }

@@ -1,6 +1,16 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { SmsEvent } from "@shop/contract"
-import { attemptSmsStep, claimSmsStep, finishSmsStep, openOrderSmsStep } from "./steps/sms"
+import {
+  attemptSmsStep,
+  claimSmsStep,
+  finishSmsStep,
+  openOrderSmsStep,
+  openTestSmsStep,
+  readSmsStep,
+  saveSmsTemplatesStep,
+  type SmsTemplateChange,
+} from "./steps/sms"
 
 /**
  * Text messages to shoppers. An order event opens its message once (a
@@ -37,4 +47,29 @@ export const orderSmsWorkflow = createWorkflow("order-sms", (input: OrderSmsInpu
     })
   })
   return new WorkflowResponse(opened)
+})
+
+/**
+ * The merchant's words and switches for some events; answers every template
+ * after the change. One save at a time: two saves at once each keep the
+ * other's events.
+ */
+export const changeSmsTemplatesWorkflow = createWorkflow(
+  "change-sms-templates",
+  (input: { templates: SmsTemplateChange[] }) => {
+    acquireLockStep({ key: "sms-templates", timeout: 10, ttl: 30, retryInterval: 0.05 })
+    const templates = saveSmsTemplatesStep(input)
+    releaseLockStep({ key: "sms-templates" })
+    return new WorkflowResponse(templates)
+  }
+)
+
+export type TestSmsInput = { phone: string; event: SmsEvent; now?: string }
+
+/** A test message to the merchant's phone, sent now through the gateway in use; answers it after its attempt. */
+export const testSmsWorkflow = createWorkflow("test-sms", (input: TestSmsInput) => {
+  const now = transform({ input }, ({ input }) => input.now ?? new Date().toISOString())
+  const opened = openTestSmsStep(transform({ input, now }, ({ input, now }) => ({ ...input, now })))
+  sendSmsWorkflow.runAsStep({ input: transform({ opened, now }, ({ opened, now }) => ({ message_id: opened, now })) })
+  return new WorkflowResponse(readSmsStep(transform({ opened }, ({ opened }) => ({ message_id: opened }))))
 })

@@ -1,3 +1,4 @@
+import type { DataAnswer } from "./answer"
 import { bdMobileDigits } from "./phone"
 
 /**
@@ -181,4 +182,57 @@ export const SMS_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200] as const
 /** The wait after failed attempt `attempts` (1-based), or null when the message is given up. */
 export function smsRetryDelaySeconds(attempts: number): number | null {
   return attempts >= 1 && attempts <= SMS_RETRY_DELAYS_SECONDS.length ? SMS_RETRY_DELAYS_SECONDS[attempts - 1]! : null
+}
+
+/** One event's template as the merchant keeps it: the words, and whether the event sends at all. */
+export type SmsTemplate = { event: SmsEvent; text: string; enabled: boolean }
+
+/** A template in the admin: the merchant's (or the shop's default) words, the switch, and the default to go back to. */
+export type SmsTemplateView = SmsTemplate & { label: string; defaultText: string; custom: boolean }
+
+/** One day's messages in the shop's time zone (YYYY-MM-DD): made, sent, their parts, what they cost, given up. */
+export type SmsDay = { day: string; messages: number; sent: number; parts: number; cost: number | null; failed: number }
+
+/**
+ * GET /api/admin/sms: whether a gateway is set up (its name; never its
+ * keys), the taka a part costs when SMS_PART_COST is set, every event's
+ * template, and the last days' totals, the newest first.
+ */
+export type SmsOverview = {
+  gateway: string | null
+  partCost: number | null
+  templates: SmsTemplateView[]
+  days: SmsDay[]
+}
+export type SmsOverviewAnswer = DataAnswer<SmsOverview>
+
+/** PUT /api/admin/sms/templates: some events' words or switches; an empty text goes back to the default. */
+export type SmsTemplatesRequest = { templates: { event: SmsEvent; text?: string; enabled?: boolean }[] }
+export type SmsTemplatesAnswer = DataAnswer<SmsTemplateView[]>
+
+/** POST /api/admin/sms/test: a message to the merchant's own phone, through the gateway in use. */
+export type SmsTestRequest = { phone: string; event?: SmsEvent }
+export type SmsTestAnswer = DataAnswer<SmsMessageView>
+
+/**
+ * A typical order's values: what the admin's live count fills a template
+ * with while the merchant types (a real order's name or link may be shorter
+ * or longer; each value is at most SMS_VALUE_MAX characters).
+ */
+export const SMS_SAMPLE_VALUES: Readonly<Record<SmsPlaceholder, string>> = {
+  shop: "Deshi Bazar",
+  orderNumber: "ORD-261128-7KQ4XM",
+  customerName: "রহিম উদ্দিন",
+  total: "৳2,510",
+  dueOnDelivery: "৳2,390",
+  paid: "৳120",
+  courier: "Steadfast",
+  trackingLink: "https://shop.example/t/261128-7KQ4XM",
+}
+
+/** What is wrong with a template the merchant typed, in the admin's words, or null. */
+export function smsTemplateProblem(text: string): string | null {
+  if (text.length > SMS_TEMPLATE_MAX) return `A message may be at most ${SMS_TEMPLATE_MAX} characters`
+  if (/[\p{Cc}]/u.test(text.replace(/\n/g, ""))) return "A message may not hold control characters"
+  return null
 }

@@ -61,4 +61,5 @@ export const adminKeys = {
   meta: () => [...adminKeys.all, "meta"] as const,
   metaSettings: () => [...adminKeys.meta(), "settings"] as const,
   paymentRules: () => [...adminKeys.all, "payment-rules"] as const,
+  sms: () => [...adminKeys.all, "sms"] as const,
 }

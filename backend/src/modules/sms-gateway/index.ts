@@ -9,4 +9,11 @@ import SmsNotificationProvider from "./service"
 export default ModuleProvider(Modules.NOTIFICATION, { services: [SmsNotificationProvider] })
 
 export { smsFailure, type SmsFailure } from "./service"
-export { missingSmsSettings, smsGatewayName, smsSettings, SMS_GATEWAYS, type SmsGatewayName } from "./settings"
+export {
+  missingSmsSettings,
+  smsGatewayName,
+  smsPartCost,
+  smsSettings,
+  SMS_GATEWAYS,
+  type SmsGatewayName,
+} from "./settings"

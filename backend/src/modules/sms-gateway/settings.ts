@@ -61,3 +61,10 @@ export function smsSettings(env: NodeJS.ProcessEnv = process.env): SmsSettings |
       }
     : { gateway, baseUrl, apiToken: value(env, "SSL_SMS_API_TOKEN"), sid: value(env, "SSL_SMS_SID"), timeoutMs }
 }
+
+/** Taka one part costs (SMS_PART_COST, e.g. 0.35), or null when unset or not a sensible amount. */
+export function smsPartCost(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = value(env, "SMS_PART_COST")
+  const taka = Number(raw)
+  return raw && Number.isFinite(taka) && taka >= 0 && taka < 100 ? taka : null
+}

@@ -11,4 +11,4 @@ export const SMS_MODULE = "sms"
 export default Module(SMS_MODULE, { service: SmsModuleService })
 
 export { SmsModuleService }
-export type { NewSmsMessage, SmsMessageRow, SmsOutcome } from "./service"
+export type { NewSmsMessage, SmsDayRow, SmsMessageRow, SmsOutcome, SmsTemplateRow } from "./service"

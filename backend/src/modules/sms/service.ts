@@ -3,6 +3,7 @@ import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SmsMessageState } from "@shop/contract"
 import SmsMessage from "./models/sms-message"
+import SmsTemplate from "./models/sms-template"
 
 export type SmsMessageRow = {
   id: string
@@ -22,6 +23,19 @@ export type SmsMessageRow = {
   cost_poisha: number | null
   sent_at: Date | string | null
   created_at: Date | string
+}
+
+/** The merchant's template rows (an event without one sends the default words). */
+export type SmsTemplateRow = { event: string; text: string; enabled: boolean }
+
+/** One day's totals in the shop's time zone. */
+export type SmsDayRow = {
+  day: string
+  messages: number
+  sent: number
+  parts: number
+  cost_poisha: number | null
+  failed: number
 }
 
 export type NewSmsMessage = Pick<SmsMessageRow, "key" | "order_id" | "event" | "phone" | "text" | "encoding" | "parts">
@@ -45,7 +59,7 @@ const iso = (d: Date) => d.toISOString()
  * A claim moves `next_attempt_at` past the attempt (a lease): another sender
  * finds nothing due until the attempt has ended or its lease has run out.
  */
-class SmsModuleService extends MedusaService({ SmsMessage }) {
+class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate }) {
   /** The message for `key`, made now, or null when one was already made (the event came again). */
   @InjectManager()
   async open(
@@ -121,6 +135,79 @@ class SmsModuleService extends MedusaService({ SmsMessage }) {
       `update sms_message set ${sql}, updated_at = now() where id = ? and state = 'pending' and deleted_at is null`,
       [...bindings, id]
     )
+  }
+
+  /** Every event's row the merchant has saved. */
+  @InjectManager()
+  async templateRows(@MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<SmsTemplateRow[]> {
+    return manager(sharedContext).execute(
+      `select event, text, enabled from sms_template where deleted_at is null order by event`
+    )
+  }
+
+  /**
+   * Writes each event's row (one statement per event, made or changed in
+   * place: two saves at once never make two rows for one event); a field left
+   * out keeps what the row had, else the default (empty words, switched on).
+   */
+  @InjectManager()
+  async writeTemplates(
+    rows: { event: string; text?: string; enabled?: boolean }[],
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    for (const row of rows) {
+      await manager(sharedContext).execute(
+        `insert into sms_template (id, event, text, enabled)
+         values (?, ?, coalesce(?::text, ''), coalesce(?::boolean, true))
+         on conflict (event) where deleted_at is null
+         do update set text = coalesce(?::text, sms_template.text),
+                       enabled = coalesce(?::boolean, sms_template.enabled),
+                       updated_at = now()`,
+        [
+          generateEntityId(undefined, "smstpl"),
+          row.event,
+          row.text ?? null,
+          row.enabled ?? null,
+          row.text ?? null,
+          row.enabled ?? null,
+        ]
+      )
+    }
+  }
+
+  /** Removes events' rows (they send the default words again). */
+  @InjectManager()
+  async dropTemplates(events: string[], @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    if (!events.length) return
+    await manager(sharedContext).execute(`delete from sms_template where event = any(?)`, [events])
+  }
+
+  /**
+   * The messages made on each of the last `days` days in `timeZone` (today
+   * included), the newest day first; days without a message are left out.
+   */
+  @InjectManager()
+  async dayTotals(
+    now: Date,
+    days: number,
+    timeZone: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<SmsDayRow[]> {
+    const rows: SmsDayRow[] = await manager(sharedContext).execute(
+      `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day,
+              count(*)::int as messages,
+              count(*) filter (where state = 'sent')::int as sent,
+              coalesce(sum(parts) filter (where state = 'sent'), 0)::int as parts,
+              sum(cost_poisha) filter (where state = 'sent')::int as cost_poisha,
+              count(*) filter (where state in ('refused', 'failed'))::int as failed
+         from sms_message
+        where deleted_at is null
+          and created_at >= (date_trunc('day', ?::timestamptz at time zone ?) - make_interval(days => ?)) at time zone ?
+        group by 1
+        order by 1 desc`,
+      [timeZone, iso(now), timeZone, Math.max(0, Math.floor(days) - 1), timeZone]
+    )
+    return rows
   }
 
   /** Messages due for an attempt at `now`, the longest-waiting first. */

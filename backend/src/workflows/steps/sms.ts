@@ -1,19 +1,30 @@
 import type { FilterableNotificationProps, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
-  DEFAULT_SMS_TEMPLATES,
   fillSmsTemplate,
+  SMS_SAMPLE_VALUES,
   smsCount,
   smsNumber,
   smsRetryDelaySeconds,
   smsValues,
   type SmsEvent,
+  type SmsMessageView,
+  type SmsTemplateView,
 } from "@shop/contract"
 import { SMS_MODULE, type SmsMessageRow } from "../../modules/sms"
 import type SmsModuleService from "../../modules/sms/service"
-import { smsFailure } from "../../modules/sms-gateway"
-import { smsGatewayInUse, smsOrderFacts, smsSetUp } from "../../read-models/sms"
+import { smsFailure, smsPartCost } from "../../modules/sms-gateway"
+import {
+  shopName,
+  smsGatewayInUse,
+  smsMessageView,
+  smsOrderFacts,
+  smsSetUp,
+  smsTemplateFor,
+  smsTemplates,
+} from "../../read-models/sms"
+import { TOO_MANY_REQUESTS } from "./limit-orders"
 
 /**
  * A text message's life in steps (workflows/sms.ts): opened once per order
@@ -27,26 +38,29 @@ const messages = (container: MedusaContainer) => container.resolve<SmsModuleServ
 /** A sender's hold on a message while it sends (another sender finds it not due meanwhile). */
 const LEASE_SECONDS = 120
 
-/** Taka a part costs (SMS_PART_COST, e.g. 0.35), in poisha; null when unset. */
+/** What `parts` cost in poisha (SMS_PART_COST taka a part); null when unset. */
 function partCostPoisha(parts: number): number | null {
-  const taka = Number(process.env.SMS_PART_COST)
-  return process.env.SMS_PART_COST?.trim() && Number.isFinite(taka) && taka >= 0 ? Math.round(parts * taka * 100) : null
+  const taka = smsPartCost()
+  return taka === null ? null : Math.round(parts * taka * 100)
 }
 
 /**
- * The order's message for `event`, made now with the order's values: null
- * when SMS is not set up, the order is gone, its phone is not a Bangladeshi
- * mobile, or the event already has its message (it came twice). Compensated
- * by removing the message it made.
+ * The order's message for `event`, made now with the merchant's words for it
+ * and the order's values: null when SMS is not set up, the merchant switched
+ * the event off, the order is gone, its phone is not a Bangladeshi mobile, or
+ * the event already has its message (it came twice). Compensated by removing
+ * the message it made.
  */
 export const openOrderSmsStep = createStep(
   "open-order-sms",
   async (input: { order_id: string; event: SmsEvent; now?: string }, { container }) => {
     if (!smsSetUp()) return new StepResponse<string | null>(null)
+    const template = await smsTemplateFor(container, input.event)
+    if (template === null) return new StepResponse<string | null>(null)
     const facts = await smsOrderFacts(container, input.order_id)
     const phone = smsNumber(facts?.phone)
     if (!facts || !phone) return new StepResponse<string | null>(null)
-    const text = fillSmsTemplate(DEFAULT_SMS_TEMPLATES[input.event], smsValues(facts.order, facts.shop))
+    const text = fillSmsTemplate(template, smsValues(facts.order, facts.shop))
     const { encoding, parts } = smsCount(text)
     const row = await messages(container).open(
       {
@@ -161,3 +175,81 @@ export const finishSmsStep = createStep(
     return new StepResponse(attempt.state)
   }
 )
+
+/** Some events' words or switches, as saved: an empty text means the default words. */
+export type SmsTemplateChange = { event: SmsEvent; text?: string; enabled?: boolean }
+
+/**
+ * Saves the merchant's words and switches for some events (each event's row
+ * made or changed in place; what a change leaves out stays) and answers every
+ * template after it. Compensated by putting the events' rows back as they were.
+ */
+export const saveSmsTemplatesStep = createStep(
+  "save-sms-templates",
+  async (input: { templates: SmsTemplateChange[] }, { container }) => {
+    const events = new Set(input.templates.map((t) => t.event))
+    const before = (await messages(container).templateRows()).filter((row) => events.has(row.event as SmsEvent))
+    await messages(container).writeTemplates(
+      input.templates.map((t) => ({ ...t, text: t.text === undefined ? undefined : t.text.trim() }))
+    )
+    return new StepResponse<SmsTemplateView[], { events: SmsEvent[]; before: typeof before }>(
+      await smsTemplates(container),
+      { events: [...events], before }
+    )
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    const kept = new Set(undo.before.map((row) => row.event))
+    await messages(container).dropTemplates(undo.events.filter((event) => !kept.has(event)))
+    await messages(container).writeTemplates(undo.before)
+  }
+)
+
+/** A test message's key: one per phone a minute, so a double tap on Send sends one. */
+const testKey = (phone: string, now: Date) => `test:${phone}:${Math.floor(now.getTime() / 60_000)}`
+
+/**
+ * A test message to the merchant's own phone: `event`'s words (switched off
+ * or not) filled with a typical order's values and the shop's name. Refused
+ * (400) without a gateway or for a number outside Bangladesh's mobiles, and
+ * (429) when this phone had a test this minute. Compensated by removing it.
+ */
+export const openTestSmsStep = createStep(
+  "open-test-sms",
+  async (input: { phone: string; event: SmsEvent; now: string }, { container }) => {
+    if (!smsSetUp()) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "No SMS gateway is set up on this server (SMS_GATEWAY and its settings, see the README)"
+      )
+    }
+    const phone = smsNumber(input.phone)
+    if (!phone)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Please enter a Bangladeshi mobile number (01XXXXXXXXX)")
+    const template = (await smsTemplates(container)).find((t) => t.event === input.event)!
+    const text = fillSmsTemplate(template.text, { ...SMS_SAMPLE_VALUES, shop: await shopName(container) })
+    const { encoding, parts } = smsCount(text)
+    const now = new Date(input.now)
+    const row = await messages(container).open(
+      { key: testKey(phone, now), order_id: null, event: `test:${input.event}`, phone, text, encoding, parts },
+      now
+    )
+    if (!row) {
+      const error = new MedusaError(
+        TOO_MANY_REQUESTS,
+        "A test message went to this number a moment ago. Please try again in a minute."
+      )
+      throw Object.assign(error, { retry_after_seconds: 60 - (now.getUTCSeconds() % 60) })
+    }
+    return new StepResponse(row.id, row.id)
+  },
+  async (made, { container }) => {
+    if (made) await messages(container).deleteSmsMessages(made)
+  }
+)
+
+/** A message as the merchant sees it after its attempt. */
+export const readSmsStep = createStep("read-sms", async (input: { message_id: string }, { container }) => {
+  const row = await messages(container).retrieveSmsMessage(input.message_id)
+  return new StepResponse<SmsMessageView>(smsMessageView(row))
+})

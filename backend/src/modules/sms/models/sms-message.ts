@@ -29,6 +29,6 @@ const SmsMessage = model
     cost_poisha: model.number().nullable(),
     sent_at: model.dateTime().nullable(),
   })
-  .indexes([{ on: ["state", "next_attempt_at"] }, { on: ["order_id"] }])
+  .indexes([{ on: ["state", "next_attempt_at"] }, { on: ["order_id"] }, { on: ["created_at"] }])
 
 export default SmsMessage
