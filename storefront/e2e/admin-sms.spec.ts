@@ -42,3 +42,59 @@ test("the order dialog lists the order's text messages with their state, text, p
   await section.scrollIntoViewIfNeeded()
   await page.screenshot({ path: "test-results/admin-sms-dialog.png" })
 })
+
+test("Text messages: the merchant rewords an event with a live count, switches one off, and sends a test", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signInAdmin(page)
+  await page.getByRole("link", { name: "Text messages" }).click()
+  await expect(page.getByRole("heading", { name: "Text messages" })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId("sms-gateway")).toHaveText("Sending through sslwireless, ৳0.35 a part.")
+
+  const confirmed = page.locator('[data-testid="sms-template"][data-event="order_confirmed"]')
+  const words = confirmed.getByRole("textbox")
+  const count = confirmed.getByTestId("sms-count")
+  // the count follows each keystroke: 70 Bengali characters are one part, one more makes two
+  await words.fill("ক".repeat(70))
+  await expect(count).toHaveText(/^70 \/ 70 characters · 1 part \(Bengali/)
+  await words.pressSequentially("খ")
+  await expect(count).toHaveText(/^71 \/ 134 characters · 2 parts/)
+  // placeholders count as a typical order fills them (ORD-261128-7KQ4XM: 17 characters)
+  const mine = `{shop}: অর্ডার {orderNumber} নিশ্চিত ${RUN}`
+  await words.fill(mine)
+  await expect(count).toHaveText(/^\d+ \/ 70 characters · 1 part/)
+
+  const delivered = page.locator('[data-testid="sms-template"][data-event="order_delivered"]')
+  await delivered.getByRole("switch").click()
+  await expect(delivered.getByRole("textbox")).toBeDisabled()
+  await page.getByRole("button", { name: "Save messages" }).click()
+  await expect(page.getByText("Messages saved")).toBeVisible()
+  await page.screenshot({ path: "test-results/admin-sms-templates.png", fullPage: true })
+
+  // what was saved is what the page reads again
+  await page.reload()
+  await expect(confirmed.getByRole("textbox")).toHaveValue(mine)
+  await expect(delivered.getByRole("switch")).toHaveAttribute("aria-checked", "false")
+  await expect(confirmed.getByRole("button", { name: "Use the shop's words" })).toBeVisible()
+
+  // a test message: the gateway's answer, and today's totals count it
+  await page.getByLabel("Your mobile").fill("01711000777")
+  await page.getByRole("button", { name: "Send test" }).click()
+  await expect(page.getByTestId("sms-test-answer")).toContainText("Deshi Bazar")
+  await expect(page.getByTestId("sms-test-answer")).toContainText("Taken by sslwireless")
+  await expect(page.getByTestId("sms-day").first()).toBeVisible()
+
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.screenshot({ path: "test-results/admin-sms-templates-360.png", fullPage: true })
+
+  // the shop's words again for the files after this one
+  await confirmed.getByRole("button", { name: "Use the shop's words" }).click()
+  await delivered.getByRole("switch").click()
+  await page.getByRole("button", { name: "Save messages" }).click()
+  await expect(page.getByText("Messages saved").last()).toBeVisible()
+  const res = await page.request.get("/api/admin/sms")
+  const templates = ((await res.json()) as { data: { templates: { custom: boolean; enabled: boolean }[] } }).data
+    .templates
+  expect(templates.every((t) => !t.custom && t.enabled)).toBe(true)
+})

@@ -327,12 +327,12 @@ shopIntegrationTestRunner({
       })
 
       it("a test message goes to the merchant's phone now, once a minute per phone; refused without a gateway or for a foreign number", async () => {
-        const none = await adminCall("post", "/api/admin/sms/test", { phone: "01711999001" })
+        const none = await adminCall("post", "/api/admin/sms/send-test", { phone: "01711999001" })
         expect(none.status).toBe(400)
         expect(none.data.message).toContain("No SMS gateway is set up")
 
         connect("sslwireless", { SMS_PART_COST: "0.35" })
-        const sent = await adminCall("post", "/api/admin/sms/test", { phone: "+880 1711-999001", event: "order_sent" })
+        const sent = await adminCall("post", "/api/admin/sms/send-test", { phone: "+880 1711-999001", event: "order_sent" })
         expect(sent.status).toBe(200)
         expect(sent.data.message).toBe("Test message sent")
         expect(sent.data.data).toMatchObject({ state: "sent", event: "test:order_sent", phone: "8801711999001" })
@@ -342,20 +342,20 @@ shopIntegrationTestRunner({
 
         // a double tap: one message
         const again = await Promise.all(
-          [1, 2].map(() => adminCall("post", "/api/admin/sms/test", { phone: "01711999002" }))
+          [1, 2].map(() => adminCall("post", "/api/admin/sms/send-test", { phone: "01711999002" }))
         )
         expect(again.map((r) => r.status).sort()).toEqual([200, 429])
         expect(fake.textsTo("8801711999002")).toHaveLength(1)
 
         for (const phone of ["+14155550123", "029876543", ""]) {
-          const res = await adminCall("post", "/api/admin/sms/test", { phone })
+          const res = await adminCall("post", "/api/admin/sms/send-test", { phone })
           expect(res.status).toBe(400)
           expect(res.data.message).toContain("Bangladeshi mobile")
         }
 
         // a gateway that refuses: answered 200 with its words, the message recorded as refused
         connect("bulksmsbd", { BULKSMSBD_API_KEY: "not-the-key" })
-        const refused = await adminCall("post", "/api/admin/sms/test", { phone: "01711999003" })
+        const refused = await adminCall("post", "/api/admin/sms/send-test", { phone: "01711999003" })
         expect(refused.status).toBe(200)
         expect(refused.data.message).toBe("The gateway did not take the test message")
         expect(refused.data.data).toMatchObject({ state: "refused", answer: "BulkSMSBD: User Id not found" })

@@ -407,7 +407,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post",
-    path: "/api/admin/sms/test",
+    path: "/api/admin/sms/send-test",
     summary:
       "Send a test message (an event's words with a typical order's values) to a Bangladeshi mobile now: 400 without a gateway or for another number, 429 for a second test to one number within a minute",
     tag: "admin",

@@ -210,7 +210,7 @@ export type SmsOverviewAnswer = DataAnswer<SmsOverview>
 export type SmsTemplatesRequest = { templates: { event: SmsEvent; text?: string; enabled?: boolean }[] }
 export type SmsTemplatesAnswer = DataAnswer<SmsTemplateView[]>
 
-/** POST /api/admin/sms/test: a message to the merchant's own phone, through the gateway in use. */
+/** POST /api/admin/sms/send-test: a message to the merchant's own phone, through the gateway in use. */
 export type SmsTestRequest = { phone: string; event?: SmsEvent }
 export type SmsTestAnswer = DataAnswer<SmsMessageView>
 

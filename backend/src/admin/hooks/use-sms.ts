@@ -36,7 +36,7 @@ export function useSendTestSms() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: SmsTestRequest) =>
-      shopApi<SmsTestAnswer & MessageAnswer>("/api/admin/sms/test", { method: "POST", body }),
+      shopApi<SmsTestAnswer & MessageAnswer>("/api/admin/sms/send-test", { method: "POST", body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.sms() }),
   })
 }

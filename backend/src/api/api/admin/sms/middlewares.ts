@@ -4,5 +4,5 @@ import { SmsTemplatesSchema, SmsTestSchema } from "./validators"
 
 export const adminSmsMiddlewares: MiddlewareRoute[] = [
   { matcher: "/api/admin/sms/templates", methods: ["PUT"], middlewares: [validateShopBody(SmsTemplatesSchema)] },
-  { matcher: "/api/admin/sms/test", methods: ["POST"], middlewares: [validateShopBody(SmsTestSchema)] },
+  { matcher: "/api/admin/sms/send-test", methods: ["POST"], middlewares: [validateShopBody(SmsTestSchema)] },
 ]

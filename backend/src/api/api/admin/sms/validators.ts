@@ -32,7 +32,7 @@ export const SmsTemplatesSchema = z
 export type SmsTemplatesBody = z.infer<typeof SmsTemplatesSchema>
 type _TemplatesTied = Holds<Ties<typeof SmsTemplatesSchema, SmsTemplatesRequest>>
 
-/** POST /api/admin/sms/test: the merchant's phone and the event whose words to send (order placed by default). */
+/** POST /api/admin/sms/send-test: the merchant's phone and the event whose words to send (order placed by default). */
 export const SmsTestSchema = z
   .object({
     phone: z.string({ error: "phone is required" }).max(40, "Please enter a Bangladeshi mobile number (01XXXXXXXXX)"),
