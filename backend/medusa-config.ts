@@ -168,7 +168,12 @@ module.exports = defineConfig({
             id: "local",
             options: { name: "Local Notification Provider", channels: ["feed"] },
           },
-          { resolve: "./src/modules/sms-gateway", id: "sms", options: { channels: ["sms"] } },
+          // the secret opens the sealed texts that carry one-time codes (src/modules/sms-gateway/seal.ts)
+          {
+            resolve: "./src/modules/sms-gateway",
+            id: "sms",
+            options: { channels: ["sms"], secret: secret("JWT_SECRET") },
+          },
         ],
       },
     },

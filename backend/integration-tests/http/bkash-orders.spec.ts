@@ -456,6 +456,7 @@ shopIntegrationTestRunner({
         expect.objectContaining({
           outcome: "confirmed",
           note: `৳120 paid by bKash (transaction ${fake.payments.get(paymentID)!.trxID}): no call needed`,
+          via: "bkash",
         }),
       ])
     })

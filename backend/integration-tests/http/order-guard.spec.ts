@@ -102,6 +102,7 @@ shopIntegrationTestRunner({
         successRatio: null,
         courierScore: null,
         needsConfirmation: false,
+        phoneVerified: false,
         duplicateOf: null,
         confirmations: [],
       })
@@ -241,7 +242,13 @@ shopIntegrationTestRunner({
       expect(noAnswer.data.data.risk).toMatchObject({
         needsConfirmation: true,
         confirmations: [
-          { outcome: "no_answer", note: "Rang twice", adminId: expect.any(String), at: expect.any(String) },
+          {
+            outcome: "no_answer",
+            note: "Rang twice",
+            adminId: expect.any(String),
+            at: expect.any(String),
+            via: "call",
+          },
         ],
       })
       expect((await queue()).map((o) => o._id)).toContain(heldA._id)

@@ -14,6 +14,7 @@ import { edgeMiddlewares } from "./api/edge/middlewares"
 import { landingMiddlewares } from "./api/landing/middlewares"
 import { addressMiddlewares } from "./api/shop/address/middlewares"
 import { orderMiddlewares } from "./api/shop/order/middlewares"
+import { phoneCheckMiddlewares } from "./api/shop/order/phone-check/middlewares"
 import { shopProductMiddlewares } from "./api/shop/products/middlewares"
 import { adminOrdersDoor } from "./doors/admin-orders"
 import { authDoor } from "./doors/auth"
@@ -51,6 +52,7 @@ export default defineMiddlewares({
     ...adminIncompleteOrderMiddlewares,
     ...addressMiddlewares,
     ...orderMiddlewares,
+    ...phoneCheckMiddlewares,
     ...landingMiddlewares,
     ...courierWebhookMiddlewares,
     ...edgeMiddlewares,

@@ -26,6 +26,7 @@ import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { EdgeViewsSchema } from "./api/edge/validators"
 import { LandingDraftSchema } from "./api/landing/validators"
 import { AddAddressSchema, UpdateAddressSchema } from "./api/shop/address/validators"
+import { PhoneCodeSchema } from "./api/shop/order/phone-check/validators"
 import { CustomerOrderSchema, GuestOrderSchema, LandingOrderSchema } from "./api/shop/order/validators"
 import { AddToCartSchema } from "./api/shop/products/cart-validators"
 
@@ -387,6 +388,31 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     body: PaymentRulesSchema,
+  },
+  {
+    method: "get",
+    path: "/api/shop/order/phone-check/{orderId}",
+    summary:
+      "A held order's phone check (the code sent by SMS that releases it without a call): state, the phone with most digits hidden, when the code runs out, when a new one may be asked for, tries left; never the code. 404 without one",
+    tag: "shop",
+    auth: "none",
+  },
+  {
+    method: "post",
+    path: "/api/shop/order/phone-check/{orderId}/verify",
+    summary:
+      "The code the shopper typed: 200 right (the order is released and logged as confirmed by the shopper's phone; the same code again answers 200), 400 wrong with the tries left or not six digits, 410 the code ran out, 429 locked after three wrong tries or over PHONE_CODE_TRIES_PER_ADDRESS, 409 the order no longer waits",
+    tag: "shop",
+    auth: "none",
+    body: PhoneCodeSchema,
+  },
+  {
+    method: "post",
+    path: "/api/shop/order/phone-check/{orderId}/resend",
+    summary:
+      "A new code by SMS: 200 with the check; 429 within 60 s of the last code (Retry-After), after the third code, when locked, or over SMS_LIMIT_PER_PHONE / PHONE_CODE_LIMIT_PER_ADDRESS; 409 verified or no longer waiting; 404 without a check",
+    tag: "shop",
+    auth: "none",
   },
   {
     method: "get",

@@ -326,6 +326,11 @@ export const limits = {
   // Medusa's /store carts: every cart and line is a row kept until it expires (jobs/expire-carts.ts)
   cartsByAddress: limiter("cart-address", "CART_LIMIT_PER_ADDRESS", 30, 60 * MINUTE),
   lineItemWritesByAddress: limiter("line-item-address", "LINE_ITEM_LIMIT_PER_ADDRESS", 300, 60 * MINUTE),
+  // text messages the shop's forms make one phone receive (order placed, phone codes): never a way to flood a number
+  smsByPhone: limiter("sms-phone", "SMS_LIMIT_PER_PHONE", 5, 60 * MINUTE),
+  // phone codes one client address can have sent, and codes it can type
+  phoneCodesByAddress: limiter("phone-code-address", "PHONE_CODE_LIMIT_PER_ADDRESS", 10, 60 * MINUTE),
+  phoneCodeTriesByAddress: limiter("phone-code-try-address", "PHONE_CODE_TRIES_PER_ADDRESS", 30, 15 * MINUTE),
 }
 
 /** How many whole minutes to wait (at least 1), rounded up. */

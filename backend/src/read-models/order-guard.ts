@@ -134,12 +134,14 @@ export function riskView(row: RiskRow): OrderRisk & { confirmations: Confirmatio
     successRatio: row.success_ratio === null ? null : Number(row.success_ratio),
     courierScore: row.courier_score === null ? null : Number(row.courier_score),
     needsConfirmation: row.needs_confirmation,
+    phoneVerified: (row.confirmations ?? []).some((c) => c.via === "sms_code" && c.outcome === "confirmed"),
     duplicateOf: row.duplicate_of,
     confirmations: (row.confirmations ?? []).map((c) => ({
       outcome: c.outcome,
       note: c.note,
       adminId: c.admin_id,
       at: c.at,
+      ...(c.via ? { via: c.via } : {}),
     })),
   }
 }

@@ -11,8 +11,11 @@ import {
   type SmsMessageView,
   type SmsOverview,
   type SmsTemplateView,
+  maskedPhone,
+  PHONE_CHECK,
+  type PhoneCheckView,
 } from "@shop/contract"
-import { SMS_MODULE, type SmsMessageRow } from "../modules/sms"
+import { SMS_MODULE, type SmsCodeRow, type SmsMessageRow } from "../modules/sms"
 import type SmsModuleService from "../modules/sms/service"
 import { smsPartCost, smsSettings } from "../modules/sms-gateway"
 import { findShopOrder } from "./orders"
@@ -133,4 +136,34 @@ export function smsMessageView(
 export async function orderSmsMessages(container: MedusaContainer, orderId: string): Promise<SmsMessageView[]> {
   const rows = await messages(container).listSmsMessages({ order_id: orderId }, { order: { created_at: "ASC" } })
   return rows.map(smsMessageView)
+}
+
+/**
+ * An order's phone check as the shopper's screen shows it (never the code):
+ * expired when the code out ran out, spent when it did and no more codes may
+ * be sent.
+ */
+export function phoneCheckView(row: SmsCodeRow, now = new Date()): PhoneCheckView {
+  const codesLeft = row.codes < PHONE_CHECK.codesPerOrder
+  const expired = new Date(row.expires_at).getTime() <= now.getTime()
+  const state =
+    row.state !== "waiting" ? row.state : !expired ? "waiting" : codesLeft ? ("expired" as const) : ("spent" as const)
+  return {
+    orderId: row.order_id,
+    state,
+    phone: maskedPhone(row.phone),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    resendAt: row.state === "waiting" && codesLeft ? new Date(row.resend_at).toISOString() : null,
+    triesLeft: row.state === "waiting" ? Math.max(0, PHONE_CHECK.tries - row.tries) : 0,
+  }
+}
+
+/** The order's phone check, or null when none was made for it. */
+export async function findPhoneCheck(
+  container: MedusaContainer,
+  orderId: string,
+  now = new Date()
+): Promise<PhoneCheckView | null> {
+  const row = await messages(container).checkOf(orderId)
+  return row ? phoneCheckView(row, now) : null
 }

@@ -32,6 +32,7 @@ function releaseHeldOrder(
         outcome: "confirmed" as const,
         note: confirmed.release,
         admin_id: null,
+        via: "bkash" as const,
       })),
     })
   })

@@ -33,6 +33,7 @@ import { limitOrdersStep } from "./steps/limit-orders"
 import { recordPurchaseTrackingStep, type MetaTracking } from "./steps/meta-purchase"
 import { createNativeGuestCustomerStep } from "./steps/native-guest-customer"
 import { findPlacedOrderStep, type PlacedOrder } from "./steps/order-once"
+import { openPhoneCheckStep } from "./steps/phone-check"
 import type { PlaceShopOrderInput } from "./steps/place-shop-order-input"
 import { priceShopOrderStep } from "./steps/price-shop-order"
 import { resolveCustomerCheckoutStep } from "./steps/resolve-customer-checkout"
@@ -230,19 +231,33 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
   const shopOrder = createShopOrderStep(record)
   const risk = transform({ guarded, orderId }, ({ guarded, orderId }) => ({ ...guarded, order_id: orderId }))
   recordOrderRiskStep(risk)
+  // a held order's phone check: a code by SMS can release it without the call (steps/phone-check.ts)
+  const phoneCheck = openPhoneCheckStep(
+    transform({ input, guarded, orderId, shopOrder, contact, paying }, (v) => ({
+      order_id: v.orderId,
+      order_number: v.shopOrder.order_number,
+      phone: v.contact.phone,
+      held: v.guarded.risk.needsConfirmation,
+      placed_by_staff: v.input.placed_by_staff ?? false,
+      payment_method: v.paying.method,
+      client_address: v.input.client_address ?? null,
+    }))
+  )
 
   const cart = transform({ input }, ({ input }) => ({ cart_id: input.cart_id ?? null }))
   closeCartStep(cart)
 
   // for whoever follows orders, once the order is committed and answered: incomplete-order recovery
   // (subscribers/landing-draft-recovered.ts) and the storefront servers' caches (subscribers/order-placed-public-cache.ts)
-  const placed = transform({ guarded, orderId, input, priced }, ({ guarded, orderId, input, priced }) => ({
+  const placed = transform({ guarded, orderId, input, priced, phoneCheck }, (v) => ({
     eventName: "shop-order.placed",
     data: {
-      id: orderId,
-      phone: guarded.phone,
-      landing_page_slug: input.landing_page_slug ?? null,
-      product_ids: [...new Set(priced.lines.map((l) => l.product_id))],
+      id: v.orderId,
+      phone: v.guarded.phone,
+      landing_page_slug: v.input.landing_page_slug ?? null,
+      product_ids: [...new Set(v.priced.lines.map((l) => l.product_id))],
+      // the shopper's text: this code in place of the order-placed message (subscribers/order-sms.ts)
+      phone_code_message: v.phoneCheck?.message_id ?? null,
     },
   }))
   emitEventStep(placed)

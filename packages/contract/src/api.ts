@@ -25,6 +25,7 @@ import type {
 import type { LandingPageListItem, WithMetaPurchase } from "./meta"
 import type { OrderStatus } from "./orders"
 import type { BkashOutcome, OrderBkash, OrderPayment, PaymentMethod } from "./payment"
+import type { PhoneCheckView } from "./phone-check"
 import type { WithPictures } from "./pictures"
 import type { WithSms } from "./sms"
 
@@ -96,6 +97,8 @@ export type OrderConfirmation = {
   productTotal: number
   deliveryCharge: number
   totalAmount: number
+  /** an order the guard holds for a call that a code sent by SMS can release instead */
+  phoneCheck?: PhoneCheckView
 }
 
 // ---------------------------------------------------------------- auth

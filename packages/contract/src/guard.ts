@@ -24,6 +24,8 @@ export type OrderRisk = {
   courierScore: number | null
   /** the order waits for a confirmation call before it ships */
   needsConfirmation: boolean
+  /** the shopper typed the code sent by SMS to the order's phone (it released the hold without a call) */
+  phoneVerified: boolean
   /** a duplicate: the same phone ordered the same product within the window */
   duplicateOf: string | null
 }
@@ -85,12 +87,18 @@ export const CONFIRMATION_OUTCOME_LABELS: Record<ConfirmationOutcome, string> = 
 /** POST /api/admin/order/{orderId}/confirmation: the call's outcome, a note, and with `fake` whether to blocklist the phone too. It answers the order (AdminOrderAnswer) with "<outcome> recorded". */
 export type ConfirmationRequest = { outcome: ConfirmationOutcome; note?: string; blocklist?: boolean }
 
-/** One call to the shopper about a held order. */
+/** How a confirmation came: a call by staff, the shopper's own bKash payment, or the code sent by SMS. */
+export const CONFIRMATION_VIAS = ["call", "bkash", "sms_code"] as const
+export type ConfirmationVia = (typeof CONFIRMATION_VIAS)[number]
+
+/** One call to the shopper about a held order (or a confirmation without one: `via`). */
 export type ConfirmationLogEntry = {
   outcome: ConfirmationOutcome
   note: string | null
   adminId: string | null
   at: string
+  /** absent on entries from before it was kept: a call */
+  via?: ConfirmationVia
 }
 
 /** The refusal every refused order gets (a blocklisted phone or address is not told why). */

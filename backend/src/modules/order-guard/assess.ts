@@ -72,6 +72,7 @@ export function assessRisk(facts: RiskFacts, rules: GuardRules): OrderRisk {
     successRatio,
     courierScore: facts.courier?.score ?? null,
     needsConfirmation: (level === "high" && rules.holdHighRisk) || (!!facts.duplicateOf && rules.holdDuplicates),
+    phoneVerified: false,
     duplicateOf: facts.duplicateOf,
   }
 }

@@ -1,6 +1,7 @@
 import type { ProviderSendNotificationDTO, ProviderSendNotificationResultsDTO } from "@medusajs/framework/types"
 import { AbstractNotificationProviderService, MedusaError } from "@medusajs/framework/utils"
 import { sendThroughGateway, type SmsSendResult } from "./gateways"
+import { openSmsText } from "./seal"
 import { smsSettings } from "./settings"
 
 /** What a refused or failed send says, as the message of the error the notification module records (smsFailure reads it). */
@@ -23,17 +24,27 @@ export function smsFailure(error: unknown): SmsFailure | null {
 
 /**
  * Medusa's notification provider for the `sms` channel: sends the
- * notification's `data.text` to `to` (8801XXXXXXXXX) through the gateway the
- * environment names (settings.ts), and answers the gateway's message id. A
+ * notification's `data.text` (or its `data.sealed` text, opened with the
+ * secret the provider is configured with: seal.ts) to `to` (8801XXXXXXXXX)
+ * through the gateway the environment names (settings.ts), and answers the
+ * gateway's message id. A
  * refusal or an unreachable gateway throws, so the notification is recorded as
  * failed; its message carries the gateway's own words (smsFailure).
  */
 export default class SmsNotificationProvider extends AbstractNotificationProviderService {
   static identifier = "sms"
 
+  private readonly secret: string
+
+  constructor(_container: unknown, options: { secret?: string } = {}) {
+    super()
+    this.secret = options.secret ?? ""
+  }
+
   async send(notification: ProviderSendNotificationDTO): Promise<ProviderSendNotificationResultsDTO> {
     const settings = smsSettings()
-    const text = notification.data?.text
+    const sealed = notification.data?.sealed
+    const text = typeof sealed === "string" ? openSmsText(sealed, this.secret) : notification.data?.text
     if (!settings) {
       const failure: SmsFailure = { outcome: "refused", code: "not_set_up", answer: "SMS is not set up", retry: false }
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, FAILURE_MARK + JSON.stringify(failure))

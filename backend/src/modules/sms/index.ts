@@ -11,4 +11,12 @@ export const SMS_MODULE = "sms"
 export default Module(SMS_MODULE, { service: SmsModuleService })
 
 export { SmsModuleService }
-export type { NewSmsMessage, SmsDayRow, SmsMessageRow, SmsOutcome, SmsTemplateRow } from "./service"
+export type {
+  NewSmsMessage,
+  SmsCodeRow,
+  SmsCodeTry,
+  SmsDayRow,
+  SmsMessageRow,
+  SmsOutcome,
+  SmsTemplateRow,
+} from "./service"

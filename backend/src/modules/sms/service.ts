@@ -2,6 +2,7 @@ import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SmsMessageState } from "@shop/contract"
+import SmsCode from "./models/sms-code"
 import SmsMessage from "./models/sms-message"
 import SmsTemplate from "./models/sms-template"
 
@@ -12,6 +13,7 @@ export type SmsMessageRow = {
   event: string
   phone: string
   text: string
+  sealed: string | null
   encoding: string
   parts: number
   state: SmsMessageState
@@ -38,7 +40,30 @@ export type SmsDayRow = {
   failed: number
 }
 
-export type NewSmsMessage = Pick<SmsMessageRow, "key" | "order_id" | "event" | "phone" | "text" | "encoding" | "parts">
+export type NewSmsMessage = Pick<
+  SmsMessageRow,
+  "key" | "order_id" | "event" | "phone" | "text" | "encoding" | "parts"
+> & {
+  sealed?: string | null
+}
+
+/** An order's phone check as stored (the code only as its keyed hash). */
+export type SmsCodeRow = {
+  id: string
+  order_id: string
+  phone: string
+  code_hash: string
+  expires_at: Date | string
+  resend_at: Date | string
+  tries: number
+  codes: number
+  state: "waiting" | "verified" | "locked"
+  verified_at: Date | string | null
+  created_at: Date | string
+}
+
+/** How a typed code was taken: right, wrong (the try counted), or not taken at all (the check's state says why). */
+export type SmsCodeTry = { outcome: "right" | "wrong" | "not_taken"; check: SmsCodeRow | null }
 
 /** How an attempt ended, as the sender records it. */
 export type SmsOutcome =
@@ -59,7 +84,7 @@ const iso = (d: Date) => d.toISOString()
  * A claim moves `next_attempt_at` past the attempt (a lease): another sender
  * finds nothing due until the attempt has ended or its lease has run out.
  */
-class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate }) {
+class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate, SmsCode }) {
   /** The message for `key`, made now, or null when one was already made (the event came again). */
   @InjectManager()
   async open(
@@ -68,8 +93,8 @@ class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate }) {
     @MedusaContext() sharedContext: Context<EntityManager> = {}
   ): Promise<SmsMessageRow | null> {
     const rows: SmsMessageRow[] = await manager(sharedContext).execute(
-      `insert into sms_message (id, key, order_id, event, phone, text, encoding, parts, state, attempts, next_attempt_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?::timestamptz)
+      `insert into sms_message (id, key, order_id, event, phone, text, sealed, encoding, parts, state, attempts, next_attempt_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?::timestamptz)
        on conflict (key) where deleted_at is null do nothing
        returning *`,
       [
@@ -79,6 +104,7 @@ class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate }) {
         message.event,
         message.phone,
         message.text,
+        message.sealed ?? null,
         message.encoding,
         message.parts,
         iso(now),
@@ -208,6 +234,117 @@ class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate }) {
       [timeZone, iso(now), timeZone, Math.max(0, Math.floor(days) - 1), timeZone]
     )
     return rows
+  }
+
+  /** The order's phone check, made now with its first code's hash; null when the order has one already. */
+  @InjectManager()
+  async openCheck(
+    check: { id: string; order_id: string; phone: string; code_hash: string; expires_at: Date; resend_at: Date },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<SmsCodeRow | null> {
+    const rows: SmsCodeRow[] = await manager(sharedContext).execute(
+      `insert into sms_code (id, order_id, phone, code_hash, expires_at, resend_at, tries, codes, state)
+       values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz, 0, 1, 'waiting')
+       on conflict (order_id) where deleted_at is null do nothing
+       returning *`,
+      [check.id, check.order_id, check.phone, check.code_hash, iso(check.expires_at), iso(check.resend_at)]
+    )
+    return rows[0] ?? null
+  }
+
+  @InjectManager()
+  async checkOf(
+    orderId: string,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<SmsCodeRow | null> {
+    const rows: SmsCodeRow[] = await manager(sharedContext).execute(
+      `select * from sms_code where order_id = ? and deleted_at is null limit 1`,
+      [orderId]
+    )
+    return rows[0] ?? null
+  }
+
+  /**
+   * A new code for a waiting check whose resend time has come and which has
+   * codes left: the hash replaced, the tries back to 0, the times moved.
+   * Null when it may not have one (the check's state says why).
+   */
+  @InjectManager()
+  async renewCode(
+    orderId: string,
+    renewal: { code_hash: string; now: Date; expires_at: Date; resend_at: Date; max_codes: number },
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<SmsCodeRow | null> {
+    const rows: SmsCodeRow[] = await manager(sharedContext).execute(
+      `update sms_code
+          set code_hash = ?, expires_at = ?::timestamptz, resend_at = ?::timestamptz, tries = 0, codes = codes + 1, updated_at = now()
+        where order_id = ? and deleted_at is null and state = 'waiting' and codes < ? and resend_at <= ?::timestamptz
+        returning *`,
+      [renewal.code_hash, iso(renewal.expires_at), iso(renewal.resend_at), orderId, renewal.max_codes, iso(renewal.now)]
+    )
+    return rows[0] ?? null
+  }
+
+  /** Puts a check back as it was (a renewal whose message could not be made). */
+  @InjectManager()
+  async restoreCheck(row: SmsCodeRow, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    await manager(sharedContext).execute(
+      `update sms_code set code_hash = ?, expires_at = ?::timestamptz, resend_at = ?::timestamptz, tries = ?, codes = ?, state = ?, verified_at = ?::timestamptz, updated_at = now()
+        where id = ?`,
+      [
+        row.code_hash,
+        iso(new Date(row.expires_at)),
+        iso(new Date(row.resend_at)),
+        row.tries,
+        row.codes,
+        row.state,
+        row.verified_at ? iso(new Date(row.verified_at)) : null,
+        row.id,
+      ]
+    )
+  }
+
+  /**
+   * One typed code: the try is counted first (one statement: parallel guesses
+   * each take a try, never more than `maxTries` in all), then compared; the
+   * right code verifies the check, the last wrong try locks it. An expired,
+   * verified or locked check takes no try.
+   */
+  @InjectManager()
+  async tryCode(
+    orderId: string,
+    codeHash: (checkId: string) => string,
+    now: Date,
+    maxTries: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<SmsCodeTry> {
+    const em = manager(sharedContext)
+    const [taken]: SmsCodeRow[] = await em.execute(
+      `update sms_code set tries = tries + 1, updated_at = now()
+        where order_id = ? and deleted_at is null and state = 'waiting' and expires_at > ?::timestamptz and tries < ?
+        returning *`,
+      [orderId, iso(now), maxTries]
+    )
+    if (!taken) return { outcome: "not_taken", check: await this.checkOf(orderId, sharedContext) }
+    if (taken.code_hash === codeHash(taken.id)) {
+      const [verified]: SmsCodeRow[] = await em.execute(
+        `update sms_code set state = 'verified', verified_at = ?::timestamptz, updated_at = now()
+          where id = ? and state = 'waiting' returning *`,
+        [iso(now), taken.id]
+      )
+      return {
+        outcome: verified ? "right" : "not_taken",
+        check: verified ?? (await this.checkOf(orderId, sharedContext)),
+      }
+    }
+    if (taken.tries >= maxTries) {
+      const [locked]: SmsCodeRow[] = await em.execute(
+        `update sms_code set state = 'locked', updated_at = now() where id = ? and state = 'waiting' returning *`,
+        [taken.id]
+      )
+      return { outcome: "wrong", check: locked ?? taken }
+    }
+    return { outcome: "wrong", check: taken }
   }
 
   /** Messages due for an attempt at `now`, the longest-waiting first. */

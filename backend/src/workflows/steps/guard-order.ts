@@ -36,6 +36,7 @@ const UNCHECKED: OrderRisk = {
   successRatio: null,
   courierScore: null,
   needsConfirmation: false,
+  phoneVerified: false,
   duplicateOf: null,
 }
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { normalizeBdPhone, type ConfirmationOutcome } from "@shop/contract"
+import { normalizeBdPhone, type ConfirmationOutcome, type ConfirmationVia } from "@shop/contract"
 import { ORDER_GUARD_MODULE } from "../../modules/order-guard"
 import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { findShopOrder } from "../../read-models/orders"
@@ -46,6 +46,8 @@ export type ConfirmationInput = {
   outcome: ConfirmationOutcome
   note: string | null
   admin_id: string | null
+  /** how it came: a staff call when left out */
+  via?: ConfirmationVia
 }
 
 /** Appends a call to the order's log; `confirmed` and `fake` end the hold. Compensation puts the log and the hold back. */
@@ -57,7 +59,13 @@ export const recordConfirmationStep = createStep(
     const before = { id: risk.id, confirmations: risk.confirmations, needs_confirmation: risk.needs_confirmation }
     const log = [
       ...(risk.confirmations ?? []),
-      { outcome: input.outcome, note: input.note, admin_id: input.admin_id, at: new Date().toISOString() },
+      {
+        outcome: input.outcome,
+        note: input.note,
+        admin_id: input.admin_id,
+        at: new Date().toISOString(),
+        via: input.via ?? ("call" as const),
+      },
     ]
     const ends = input.outcome === "confirmed" || input.outcome === "fake"
     await service(container).updateOrderRisks({

@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import type { ConfirmationOutcome } from "@shop/contract"
+import type { ConfirmationOutcome, ConfirmationVia } from "@shop/contract"
 
 /** One confirmation call in an order's log, as stored. */
 export type ConfirmationRecord = {
@@ -7,6 +7,8 @@ export type ConfirmationRecord = {
   note: string | null
   admin_id: string | null
   at: string
+  /** absent: a call */
+  via?: ConfirmationVia
 }
 
 /**

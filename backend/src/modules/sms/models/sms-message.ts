@@ -16,6 +16,8 @@ const SmsMessage = model
     /** 8801XXXXXXXXX */
     phone: model.text(),
     text: model.text(),
+    /** a message that carries a code: its real text sealed for the gateway (text above shows the code hidden) */
+    sealed: model.text().nullable(),
     encoding: model.text(),
     parts: model.number(),
     state: model.enum([...SMS_MESSAGE_STATES]).default("pending"),
