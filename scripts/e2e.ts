@@ -11,14 +11,19 @@ import path from "node:path"
 import { ROOT, run } from "./lib/stack"
 import { withTestStack } from "./lib/test-stack"
 
-withTestStack(process.env.E2E_DATABASE || "shop_e2e", async ({ publicUrl, backendUrl }) => {
+withTestStack(process.env.E2E_DATABASE || "shop_e2e", async ({ publicUrl, backendUrl, smsUrl, databaseUrl }) => {
   try {
     await run(
       path.join(ROOT, "node_modules", ".bin", "playwright"),
       ["test", "--config", path.join(ROOT, "storefront", "e2e", "playwright.config.ts"), ...process.argv.slice(2)],
       {
         cwd: ROOT,
-        env: { E2E_BASE_URL: publicUrl, E2E_BACKEND_URL: backendUrl },
+        env: {
+          E2E_BASE_URL: publicUrl,
+          E2E_BACKEND_URL: backendUrl,
+          E2E_SMS_URL: smsUrl,
+          E2E_DATABASE_URL: databaseUrl,
+        },
         log: (line) => console.log(line),
         label: "playwright",
       }

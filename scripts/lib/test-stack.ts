@@ -24,7 +24,15 @@ import {
 } from "./stack"
 import { openTestDatabase } from "./test-db"
 
-export type TestStack = { publicUrl: string; backendUrl: string; publishableKey: string }
+export type TestStack = {
+  publicUrl: string
+  backendUrl: string
+  publishableKey: string
+  /** the fake SMS gateway: GET {smsUrl}/__sent?to=8801... lists the texts it took (a test reads a code there) */
+  smsUrl: string
+  /** the stack's database (a test ages a phone code there instead of waiting minutes) */
+  databaseUrl: string
+}
 
 const quiet = process.env.E2E_VERBOSE ? (line: string) => console.log(line) : () => undefined
 
@@ -95,6 +103,10 @@ export async function withTestStack(
         DRAFT_SAVE_LIMIT_PER_ADDRESS: "1000000",
         CART_LIMIT_PER_ADDRESS: "1000000",
         LINE_ITEM_LIMIT_PER_ADDRESS: "1000000",
+        // text messages: the specs reuse a few phones; phone codes all come from this one address
+        SMS_LIMIT_PER_PHONE: "1000000",
+        PHONE_CODE_LIMIT_PER_ADDRESS: "1000000",
+        PHONE_CODE_TRIES_PER_ADDRESS: "1000000",
         // the browser checks sign in and register again and again: scrypt's cost 10, not 15 (backend/src/lib/password-hash.ts)
         PASSWORD_HASH_COST: "10",
         ADMIN_EMAIL: "admin@shop.local",
@@ -132,7 +144,13 @@ export async function withTestStack(
     })
     services.push(storefront)
     say(`storefront ${publicUrl}, backend ${backend.url}`)
-    return await check({ publicUrl, backendUrl: backend.url, publishableKey: await readPublishableKey(databaseUrl) })
+    return await check({
+      publicUrl,
+      backendUrl: backend.url,
+      publishableKey: await readPublishableKey(databaseUrl),
+      smsUrl,
+      databaseUrl,
+    })
   } finally {
     await cleanup()
   }

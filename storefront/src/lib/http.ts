@@ -14,8 +14,8 @@ import { config } from "./config"
  * keeps the sdk.
  */
 
-/** lib/api-error's HttpError, with the answer's status text. */
-export type HttpError = ApiHttpError & { statusText: string }
+/** lib/api-error's HttpError, with the answer's status text and its `data` when it carried one. */
+export type HttpError = ApiHttpError & { statusText: string; data?: unknown }
 
 export type ApiRequest = {
   method?: "GET" | "POST"
@@ -26,8 +26,8 @@ export type ApiRequest = {
   headers?: Record<string, string>
 }
 
-function httpError(status: number, statusText: string, message: string | undefined): HttpError {
-  return Object.assign(new Error(message || statusText || `HTTP ${status}`), { status, statusText })
+function httpError(status: number, statusText: string, message: string | undefined, data?: unknown): HttpError {
+  return Object.assign(new Error(message || statusText || `HTTP ${status}`), { status, statusText, data })
 }
 
 /**
@@ -55,8 +55,8 @@ export async function apiFetch<T extends ApiAnswer | undefined>(path: string, re
     body = undefined
   }
   if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message
-    throw httpError(response.status, response.statusText, typeof message === "string" ? message : undefined)
+    const { message, data } = (body ?? {}) as { message?: unknown; data?: unknown }
+    throw httpError(response.status, response.statusText, typeof message === "string" ? message : undefined, data)
   }
   return body as T
 }

@@ -59,6 +59,7 @@ export const CallLog = ({ entries }: { entries: ConfirmationLogEntry[] | null | 
           </Badge>
           <Text size="xsmall" className="text-ui-fg-muted">
             {formatDateTime(entry.at)}
+            {entry.via && VIA_LABELS[entry.via] ? ` · ${VIA_LABELS[entry.via]}` : ""}
           </Text>
           {entry.note ? (
             <Text size="small" className="w-full break-words">
@@ -71,6 +72,15 @@ export const CallLog = ({ entries }: { entries: ConfirmationLogEntry[] | null | 
   )
 }
 
+/** The shopper typed the code sent by SMS to the order's phone (it released the hold without a call). */
+export const PhoneVerifiedBadge = () => (
+  <Badge size="2xsmall" color="green" data-testid="phone-verified">
+    Phone verified
+  </Badge>
+)
+
+const VIA_LABELS = { call: null, bkash: "by bKash payment", sms_code: "by the code sent by SMS" } as const
+
 /** The order dialog's risk block: the badge, a held order's notice, the reasons, the phone's history and the calls. */
 export const RiskSection = ({ risk }: { risk: OrderRiskView }) => (
   <Section title="Order risk" testId="risk-section" aside={<RiskBadge level={risk.level} />}>
@@ -78,6 +88,12 @@ export const RiskSection = ({ risk }: { risk: OrderRiskView }) => (
       <Text size="small" weight="plus" className="text-ui-fg-error" data-testid="needs-confirmation">
         Waiting for a confirmation call
       </Text>
+    ) : null}
+    {risk.phoneVerified ? (
+      <div className="flex items-center gap-x-2">
+        <PhoneVerifiedBadge />
+        <Text size="small">The shopper typed the code sent by SMS: no call needed</Text>
+      </div>
     ) : null}
     <RiskReasons reasons={risk.reasons} />
     <Text size="xsmall" className="text-ui-fg-subtle">

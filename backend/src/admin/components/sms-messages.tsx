@@ -15,7 +15,13 @@ const STATE_LABELS: Record<SmsMessageState, string> = {
   failed: "Given up",
 }
 
-const eventLabel = (event: string) => SMS_EVENT_LABELS[event as SmsEvent] ?? event
+/** An event's name; a held order's code (its text shows the code hidden) and the merchant's tests by theirs. */
+const eventLabel = (event: string): string =>
+  event === "phone_code"
+    ? "Phone code (hidden)"
+    : event.startsWith("test:")
+      ? `Test: ${eventLabel(event.slice(5))}`
+      : (SMS_EVENT_LABELS[event as SmsEvent] ?? event)
 
 /**
  * The order dialog's text messages: each with its event, state, text, parts,

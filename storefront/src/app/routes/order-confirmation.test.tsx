@@ -1,8 +1,9 @@
-import { screen, within } from "@testing-library/react"
+import { fireEvent, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { CONFIRMATION } from "@/features/landing/testing/fixtures"
 import { config } from "@/lib/config"
 import { renderLandingApp, stubFetch } from "@/testing/test-utils"
+import { PHONE_CHECK_BN, type PhoneCheckView } from "@shop/contract"
 
 /** The real route table at /order-confirmation with `state` as the navigation state. */
 function renderConfirmation(state?: unknown) {
@@ -94,5 +95,69 @@ describe("/order-confirmation", () => {
     expect(screen.getAllByText(evil)).toHaveLength(2)
     expect(document.querySelector('img[src="x"]')).toBeNull()
     expect(document.querySelector('img[src^="javascript"]')).toBeNull()
+  })
+
+  describe("a held order's phone check", () => {
+    const check = (over: Partial<PhoneCheckView> = {}): PhoneCheckView => ({
+      orderId: "order_01HELD",
+      state: "waiting",
+      phone: "017•••••678",
+      expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      resendAt: new Date(Date.now() + 60_000).toISOString(),
+      triesLeft: 3,
+      ...over,
+    })
+
+    it("reads the check again, takes the code, and says what the server said: wrong, then right", async () => {
+      const answers = [
+        { status: 400, body: { success: false, message: PHONE_CHECK_BN.wrong(2), data: check({ triesLeft: 2 }) } },
+        { status: 200, body: { success: true, message: PHONE_CHECK_BN.verified, data: check({ state: "verified" }) } },
+      ]
+      const sent: unknown[] = []
+      stubFetch((url, init) => {
+        if (init?.method === "POST") {
+          sent.push(JSON.parse(String(init.body)))
+          expect(url.pathname).toBe("/api/shop/order/phone-check/order_01HELD/verify")
+          return answers.shift()!
+        }
+        expect(url.pathname).toBe("/api/shop/order/phone-check/order_01HELD")
+        return { status: 200, body: { success: true, message: "", data: check() } }
+      })
+      renderLandingApp("/order-confirmation", { state: { orderData: { ...CONFIRMATION, phoneCheck: check() } } })
+      const panel = await screen.findByTestId("phone-check")
+      expect(panel).toHaveTextContent(PHONE_CHECK_BN.sent("017•••••678"))
+      expect(within(panel).getByRole("button", { name: /সেকেন্ড পর নতুন কোড/ })).toBeDisabled()
+
+      const input = within(panel).getByLabelText(PHONE_CHECK_BN.codeLabel)
+      // not six digits: said at once, nothing sent
+      fireEvent.change(input, { target: { value: "12" } })
+      fireEvent.click(within(panel).getByRole("button", { name: PHONE_CHECK_BN.verify }))
+      expect(await within(panel).findByText(PHONE_CHECK_BN.badCode)).toBeInTheDocument()
+      expect(sent).toEqual([])
+
+      fireEvent.change(input, { target: { value: "123456" } })
+      fireEvent.click(within(panel).getByRole("button", { name: PHONE_CHECK_BN.verify }))
+      expect(await within(panel).findByText(PHONE_CHECK_BN.wrong(2))).toBeInTheDocument()
+      fireEvent.change(input, { target: { value: "৬৫৪৩২১" } })
+      fireEvent.click(within(panel).getByRole("button", { name: PHONE_CHECK_BN.verify }))
+      expect(await screen.findByText(PHONE_CHECK_BN.verified)).toBeInTheDocument()
+      expect(sent).toEqual([{ code: "123456" }, { code: "৬৫৪৩২১" }])
+    })
+
+    it("a locked check reads as such, with no field to type in", async () => {
+      stubFetch(() => ({
+        status: 200,
+        body: { success: true, message: "", data: check({ state: "locked", resendAt: null }) },
+      }))
+      renderLandingApp("/order-confirmation", { state: { orderData: { ...CONFIRMATION, phoneCheck: check() } } })
+      expect(await screen.findByText(PHONE_CHECK_BN.locked)).toBeInTheDocument()
+      expect(screen.queryByLabelText(PHONE_CHECK_BN.codeLabel)).not.toBeInTheDocument()
+    })
+
+    it("an order without a check shows none and asks nothing", () => {
+      const { fetchMock } = renderConfirmation({ orderData: CONFIRMATION })
+      expect(screen.queryByTestId("phone-check")).not.toBeInTheDocument()
+      expect(fetchMock).not.toHaveBeenCalled()
+    })
   })
 })

@@ -22,7 +22,7 @@ import { CourierCashSummary } from "../../components/courier-cash"
 import { CourierLine } from "../../components/courier-parcel"
 import { BkashBadge, GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
 import { OrderDetailsModal } from "../../components/order-details-modal"
-import { RiskBadge } from "../../components/order-risk"
+import { PhoneVerifiedBadge, RiskBadge } from "../../components/order-risk"
 import { Page, PageHeader } from "../../components/page-header"
 import { SupportPhone } from "../../components/support-phone"
 import { useOrders } from "../../hooks/use-orders"
@@ -82,6 +82,7 @@ function useColumns(onView: (order: ShopOrder) => void) {
             {row.original.risk && showsRiskInList(row.original.risk) ? (
               <RiskBadge level={row.original.risk.level} />
             ) : null}
+            {row.original.risk?.phoneVerified ? <PhoneVerifiedBadge /> : null}
           </div>
         ),
         truncateTooltip: false,

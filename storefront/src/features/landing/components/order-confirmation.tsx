@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react"
 import { formatMoney, type BkashStatus } from "@shop/contract"
 import { BN } from "../utils/bn"
 import type { ConfirmationView } from "../utils/confirmation"
@@ -5,6 +6,9 @@ import { isImageUrl } from "../utils/page"
 import { BkashPaidLines } from "./bkash-paid"
 import { CheckIcon } from "./icons"
 import { SupportPhoneLink } from "./support"
+
+// only a held order's confirmation loads it (the landing page's budget: e2e/landing-budget.spec.ts)
+const PhoneCheckPanel = lazy(() => import("./phone-check"))
 
 function HomeLink() {
   return (
@@ -62,6 +66,12 @@ export function OrderConfirmation({
             {BN.orderNumber}: <strong data-testid="order-number">{order.orderNumber}</strong>
           </p>
         </header>
+
+        {order.phoneCheck && (
+          <Suspense fallback={null}>
+            <PhoneCheckPanel initial={order.phoneCheck} />
+          </Suspense>
+        )}
 
         {details.length > 0 && (
           <section className="confirmation__section" aria-labelledby="confirmation-customer">

@@ -1,3 +1,4 @@
+import { PHONE_CHECK_STATES, type PhoneCheckView } from "@shop/contract"
 import type { OrderConfirmationData } from "../api/create-landing-order"
 import { BN } from "./bn"
 
@@ -16,6 +17,24 @@ export type ConfirmationView = {
   productTotal: number
   deliveryCharge: number
   totalAmount: number
+  /** the code sent by SMS that confirms a held order, when it has one */
+  phoneCheck: PhoneCheckView | null
+}
+
+/** A phone check read back from the navigation state, or null when it is not one. */
+function readPhoneCheck(value: unknown): PhoneCheckView | null {
+  const check = value as Partial<PhoneCheckView> | null | undefined
+  if (!check || typeof check !== "object") return null
+  if (typeof check.orderId !== "string" || !check.orderId) return null
+  if (!(PHONE_CHECK_STATES as readonly unknown[]).includes(check.state)) return null
+  return {
+    orderId: check.orderId,
+    state: check.state!,
+    phone: text(check.phone),
+    expiresAt: text(check.expiresAt),
+    resendAt: typeof check.resendAt === "string" ? check.resendAt : null,
+    triesLeft: amount(check.triesLeft) ?? 0,
+  }
 }
 
 const text = (value: unknown): string =>
@@ -65,5 +84,6 @@ export function readConfirmation(state: unknown): ConfirmationView | null {
     productTotal,
     deliveryCharge,
     totalAmount: amount(order.totalAmount) ?? productTotal + deliveryCharge,
+    phoneCheck: readPhoneCheck(order.phoneCheck),
   }
 }
