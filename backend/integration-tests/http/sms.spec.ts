@@ -12,6 +12,7 @@ import {
   type SmsTemplateView,
 } from "@shop/contract"
 import { retrySms } from "../../src/jobs/send-sms"
+import { readSmsDeliveries } from "../../src/jobs/sms-delivery"
 import { orderSmsMessages } from "../../src/read-models/sms"
 import seed from "../../src/scripts/seed"
 import { DEMO_LANDING_PAGE } from "../../src/scripts/seed-data"
@@ -39,7 +40,7 @@ shopIntegrationTestRunner({
     const container = () => getContainer() as unknown as MedusaContainer
     const newPhone = () => `0171${String(4000000 + ++phoneSeq).padStart(7, "0")}`
     const gatewayNumber = (phone: string) => `88${phone}`
-    const connect = (gateway: "bulksmsbd" | "sslwireless", extra: Record<string, string> = {}) =>
+    const connect = (gateway: "bulksmsbd" | "sslwireless" | "alphasms", extra: Record<string, string> = {}) =>
       Object.assign(process.env, smsEnv(base, gateway), extra)
     const messagesOf = (orderId: string): Promise<SmsMessageView[]> => orderSmsMessages(container(), orderId)
 
@@ -133,6 +134,64 @@ shopIntegrationTestRunner({
       expect(fake.textsTo(gatewayNumber(phone))).toEqual(messages.map((m) => m.text))
       // each message under its own reference at SSL (its csms_id)
       expect(new Set(fake.sent.map((m) => m.reference)).size).toBe(4)
+    })
+
+    it("Alpha SMS: sent under its request id; its delivery report is read from Alpha SMS until it is final", async () => {
+      connect("alphasms", { SMS_PART_COST: "0.25" })
+      const { answer, phone } = await landingOrder()
+      await subscribers.settled()
+      const [message] = await messagesOf(answer.data._id)
+      expect(message).toMatchObject({
+        state: "sent",
+        gateway: "alphasms",
+        delivery: null,
+        answer: "Taken by alphasms",
+      })
+      expect(fake.textsTo(gatewayNumber(phone))).toEqual([message.text])
+      const requestId = fake.sent[0]!.id
+
+      const start = Date.now()
+      const at = (seconds: number) => ({ now: new Date(start + seconds * 1000) })
+      expect(await readSmsDeliveries(container(), at(1))).toEqual({ asked: 1, final: 0 })
+      expect((await messagesOf(answer.data._id))[0]!.delivery).toBe("Sent")
+      // asked again only after SMS_DELIVERY_SECONDS (5 minutes)
+      expect(await readSmsDeliveries(container(), at(60))).toEqual({ asked: 0, final: 0 })
+      fake.deliver(requestId)
+      expect(await readSmsDeliveries(container(), at(302))).toEqual({ asked: 1, final: 1 })
+      expect((await messagesOf(answer.data._id))[0]!.delivery).toBe("Delivered")
+      // final: never asked again
+      expect(await readSmsDeliveries(container(), at(900))).toEqual({ asked: 0, final: 0 })
+      expect(fake.reportReads).toBe(2)
+    })
+
+    it("Alpha SMS: a low balance is tried again, a wrong key is refused for good; other gateways are never asked for reports", async () => {
+      connect("alphasms")
+      fake.balanceLow = 1
+      const low = await landingOrder()
+      await subscribers.settled()
+      expect((await messagesOf(low.answer.data._id))[0]).toMatchObject({
+        state: "pending",
+        answer: "Alpha SMS: Insufficient balance",
+      })
+      expect(await retrySms(container(), { now: new Date(Date.now() + 61_000) })).toEqual({ tried: 1, sent: 1 })
+
+      connect("alphasms", { ALPHA_SMS_API_KEY: "not-the-key" })
+      const refused = await landingOrder()
+      await subscribers.settled()
+      expect((await messagesOf(refused.answer.data._id))[0]).toMatchObject({
+        state: "refused",
+        answer: "Alpha SMS: Authorization required",
+      })
+
+      connect("sslwireless")
+      await landingOrder()
+      await subscribers.settled()
+      fake.reportReads = 0
+      expect(await readSmsDeliveries(container(), { now: new Date(Date.now() + 3_600_000) })).toEqual({
+        asked: 0,
+        final: 0,
+      })
+      expect(fake.reportReads).toBe(0)
     })
 
     it("a shopper's name cannot break the message: one line, what they typed shown as typed", async () => {
@@ -332,7 +391,10 @@ shopIntegrationTestRunner({
         expect(none.data.message).toContain("No SMS gateway is set up")
 
         connect("sslwireless", { SMS_PART_COST: "0.35" })
-        const sent = await adminCall("post", "/api/admin/sms/send-test", { phone: "+880 1711-999001", event: "order_sent" })
+        const sent = await adminCall("post", "/api/admin/sms/send-test", {
+          phone: "+880 1711-999001",
+          event: "order_sent",
+        })
         expect(sent.status).toBe(200)
         expect(sent.data.message).toBe("Test message sent")
         expect(sent.data.data).toMatchObject({ state: "sent", event: "test:order_sent", phone: "8801711999001" })

@@ -15,14 +15,23 @@ import { FakeHttpServer } from "./fake-server"
  *   sms_status: "SUCCESS", reference_id, csms_id, msisdn }] } or { status:
  *   "FAILED", status_code, error_message }.
  *
- * Both take a Bangladeshi mobile as 8801XXXXXXXXX only. A test sets what the
+ * - Alpha SMS (sms.net.bd): POST /sendsms, a form with api_key, msg, to and
+ *   an optional sender_id; answers { error: 0, msg: "Request successfully
+ *   submitted", data: { request_id } } or { error: 405 (key) | 416 (no valid
+ *   number) | 417 (balance low), msg }. GET /report/request/{id}/?api_key=
+ *   answers { error: 0, msg: "Success", data: { request_id, request_status,
+ *   recipients: [{ number, charge, status }] } }, the status Sent until a test
+ *   says the network delivered it (`deliver`).
+ *
+ * All take a Bangladeshi mobile as 8801XXXXXXXXX only. A test sets what the
  * next answer is: `balanceLow`, `down` (503s), `slowMs`.
  */
 export const BULKSMSBD_KEYS = { apiKey: "bulk-test-key-123", senderId: "8809601000000" }
 export const SSL_SMS_KEYS = { apiToken: "ssl-test-token-456", sid: "SHOPBRANDAPI" }
+export const ALPHA_SMS_KEYS = { apiKey: "alpha-test-key-789" }
 
 export type SentSms = {
-  gateway: "bulksmsbd" | "sslwireless"
+  gateway: "bulksmsbd" | "sslwireless" | "alphasms"
   to: string
   text: string
   reference: string | null
@@ -42,6 +51,15 @@ export class FakeSmsGateways extends FakeHttpServer {
   slowMs = 0
   private seq = 0
   private readonly csmsIds = new Set<string>()
+  /** Alpha SMS's delivery reports by request id (Sent until `deliver`) */
+  readonly reports = new Map<string, string>()
+  /** report reads answered */
+  reportReads = 0
+
+  /** The network's word on an Alpha SMS request from now on (Delivered, Failed). */
+  deliver(requestId: string, status = "Delivered") {
+    this.reports.set(requestId, status)
+  }
 
   reset() {
     this.sent.length = 0
@@ -50,6 +68,8 @@ export class FakeSmsGateways extends FakeHttpServer {
     this.down = 0
     this.slowMs = 0
     this.csmsIds.clear()
+    this.reports.clear()
+    this.reportReads = 0
   }
 
   /** The texts sent to one number (8801XXXXXXXXX). */
@@ -90,6 +110,9 @@ export class FakeSmsGateways extends FakeHttpServer {
       return answer(200, this.textsTo(url.searchParams.get("to") ?? ""))
     if (req.method === "POST" && url.pathname === "/api/smsapi") return this.bulkSmsBd(new URLSearchParams(raw), answer)
     if (req.method === "POST" && url.pathname === "/api/v3/send-sms") return this.sslWireless(json, answer)
+    if (req.method === "POST" && url.pathname === "/sendsms") return this.alphaSms(new URLSearchParams(raw), answer)
+    const report = /^\/report\/request\/([^/]+)\/?$/.exec(url.pathname)
+    if (req.method === "GET" && report) return this.alphaReport(report[1]!, url.searchParams, answer)
     return answer(404, { message: "not found" })
   }
 
@@ -155,23 +178,63 @@ export class FakeSmsGateways extends FakeHttpServer {
       ],
     })
   }
+
+  private alphaSms(form: URLSearchParams, answer: (status: number, body: unknown) => void) {
+    if (form.get("api_key") !== ALPHA_SMS_KEYS.apiKey) return answer(200, { error: 405, msg: "Authorization required" })
+    const to = form.get("to") ?? ""
+    const msg = form.get("msg") ?? ""
+    if (!msg) return answer(200, { error: 400, msg: "Message is empty" })
+    if (!/^8801[3-9]\d{8}$/.test(to)) return answer(200, { error: 416, msg: "No valid number found" })
+    if (this.balanceLow > 0) {
+      this.balanceLow -= 1
+      return answer(200, { error: 417, msg: "Insufficient balance" })
+    }
+    const id = String(10_000 + ++this.seq)
+    this.sent.push({ gateway: "alphasms", to, text: msg, reference: null, id })
+    this.reports.set(id, "Sent")
+    return answer(200, { error: 0, msg: "Request successfully submitted", data: { request_id: Number(id) } })
+  }
+
+  private alphaReport(id: string, query: URLSearchParams, answer: (status: number, body: unknown) => void) {
+    if (query.get("api_key") !== ALPHA_SMS_KEYS.apiKey)
+      return answer(200, { error: 405, msg: "Authorization required" })
+    const status = this.reports.get(id)
+    if (!status) return answer(200, { error: 404, msg: "The requested resource not found" })
+    this.reportReads += 1
+    const message = this.sent.find((m) => m.gateway === "alphasms" && m.id === id)!
+    return answer(200, {
+      error: 0,
+      msg: "Success",
+      data: {
+        request_id: Number(id),
+        request_status: "Complete",
+        request_charge: "0.2500",
+        recipients: [{ number: message.to, charge: "0.2500", status }],
+      },
+    })
+  }
 }
 
 /** The environment that points the backend at the fake, for one gateway. */
-export function smsEnv(base: string, gateway: "bulksmsbd" | "sslwireless"): Record<string, string> {
-  return gateway === "bulksmsbd"
-    ? {
+export function smsEnv(base: string, gateway: "bulksmsbd" | "sslwireless" | "alphasms"): Record<string, string> {
+  switch (gateway) {
+    case "bulksmsbd":
+      return {
         SMS_GATEWAY: "bulksmsbd",
         BULKSMSBD_BASE_URL: base,
         BULKSMSBD_API_KEY: BULKSMSBD_KEYS.apiKey,
         BULKSMSBD_SENDER_ID: BULKSMSBD_KEYS.senderId,
       }
-    : {
+    case "sslwireless":
+      return {
         SMS_GATEWAY: "sslwireless",
         SSL_SMS_BASE_URL: base,
         SSL_SMS_API_TOKEN: SSL_SMS_KEYS.apiToken,
         SSL_SMS_SID: SSL_SMS_KEYS.sid,
       }
+    case "alphasms":
+      return { SMS_GATEWAY: "alphasms", ALPHA_SMS_BASE_URL: base, ALPHA_SMS_API_KEY: ALPHA_SMS_KEYS.apiKey }
+  }
 }
 
 export const SMS_ENV = [
@@ -182,6 +245,9 @@ export const SMS_ENV = [
   "SSL_SMS_BASE_URL",
   "SSL_SMS_API_TOKEN",
   "SSL_SMS_SID",
+  "ALPHA_SMS_BASE_URL",
+  "ALPHA_SMS_API_KEY",
+  "ALPHA_SMS_SENDER_ID",
   "SMS_TIMEOUT_MS",
   "SMS_PART_COST",
 ]

@@ -26,6 +26,9 @@ const messages = (container: MedusaContainer) => container.resolve<SmsModuleServ
 /** Whether a gateway is set up (SMS_GATEWAY and its settings): without one nothing is sent. */
 export const smsSetUp = () => smsSettings() !== null
 
+/** The gateway's settings (never shown, never logged), or null without one. */
+export const gatewaySettings = () => smsSettings()
+
 /** The gateway's name for the records, or null. */
 export const smsGatewayInUse = () => smsSettings()?.gateway ?? null
 
@@ -43,6 +46,17 @@ export async function smsOrderFacts(
   const order = await findShopOrder(container, orderId)
   if (!order) return null
   return { order, phone: order.guestPhone || order.addressInfo[0]?.number || null, shop: await shopName(container) }
+}
+
+/** Sent messages whose delivery report may still change and is due to be asked for (gateways that give one). */
+export async function smsAwaitingDelivery(
+  container: MedusaContainer,
+  now: Date,
+  everySeconds: number,
+  limit: number
+): Promise<{ id: string; gateway_message_id: string }[]> {
+  const gateway = smsGatewayInUse()
+  return gateway === "alphasms" ? messages(container).awaitingDelivery(gateway, now, everySeconds, limit) : []
 }
 
 export async function dueSmsIds(container: MedusaContainer, now: Date, limit: number): Promise<string[]> {
@@ -113,6 +127,7 @@ export function smsMessageView(
     | "answer"
     | "cost_poisha"
     | "sent_at"
+    | "delivery"
     | "created_at"
   >
 ): SmsMessageView {
@@ -128,6 +143,7 @@ export function smsMessageView(
     answer: row.answer ?? null,
     cost: row.cost_poisha === null || row.cost_poisha === undefined ? null : row.cost_poisha / 100,
     sentAt: iso(row.sent_at),
+    delivery: row.delivery ?? null,
     createdAt: iso(row.created_at) ?? "",
   }
 }

@@ -7,6 +7,7 @@ import {
   finishSmsStep,
   openOrderSmsStep,
   openTestSmsStep,
+  readSmsDeliveryStep,
   readSmsStep,
   saveSmsTemplatesStep,
   type SmsTemplateChange,
@@ -73,3 +74,11 @@ export const testSmsWorkflow = createWorkflow("test-sms", (input: TestSmsInput) 
   sendSmsWorkflow.runAsStep({ input: transform({ opened, now }, ({ opened, now }) => ({ message_id: opened, now })) })
   return new WorkflowResponse(readSmsStep(transform({ opened }, ({ opened }) => ({ message_id: opened }))))
 })
+
+/** A sent message's delivery report, read from the gateway and recorded (jobs/sms-delivery.ts). */
+export const readSmsDeliveryWorkflow = createWorkflow(
+  "read-sms-delivery",
+  (input: { message_id: string; gateway_message_id: string; now?: string }) => {
+    return new WorkflowResponse(readSmsDeliveryStep(input))
+  }
+)

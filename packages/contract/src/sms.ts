@@ -43,6 +43,8 @@ export type SmsMessageView = {
   answer: string | null
   /** taka, when it was sent and SMS_PART_COST is set */
   cost: number | null
+  /** the network's word on it from the gateway's delivery report (Alpha SMS gives one): Delivered, Failed... */
+  delivery: string | null
   sentAt: string | null
   createdAt: string
 }

@@ -47,6 +47,7 @@ export const SmsMessagesSection = ({ messages }: { messages: SmsMessageView[] })
             {m.parts} part{m.parts === 1 ? "" : "s"} · {m.attempts} attempt{m.attempts === 1 ? "" : "s"}
             {m.cost !== null ? ` · ${formatMoney(m.cost, { decimals: 2 })}` : ""}
             {m.answer ? ` · ${m.answer}` : ""}
+            {m.delivery ? ` · Delivery: ${m.delivery}` : ""}
           </Text>
         </li>
       ))}

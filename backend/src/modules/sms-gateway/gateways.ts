@@ -139,7 +139,81 @@ async function sslWireless(
   return { outcome: "refused", code, answer: said("SSL Wireless", words), retry: false }
 }
 
+/**
+ * Alpha SMS (sms.net.bd): POST {base}/sendsms, a form with api_key, msg, to
+ * and an optional sender_id; the answer's error is 0 with data.request_id
+ * when the message was taken, else an error code and msg (416 no valid
+ * number, 417 the balance is low, 405 the key, 413 the sender id, 409 their
+ * own fault). Like BulkSMSBD it has no reference of the shop's.
+ */
+const ALPHA_LATER = new Set(["409", "417"])
+
+async function alphaSms(
+  settings: Extract<SmsSettings, { gateway: "alphasms" }>,
+  request: SmsSendRequest
+): Promise<SmsSendResult> {
+  const form = new URLSearchParams({ api_key: settings.apiKey, msg: request.text, to: request.to })
+  if (settings.senderId) form.set("sender_id", settings.senderId)
+  const answer = await call("Alpha SMS", `${settings.baseUrl}/sendsms`, form, settings.timeoutMs)
+  if (isResult(answer)) return answer
+  const code = text(answer.body.error)
+  const data = (answer.body.data ?? {}) as Record<string, unknown>
+  if (code === "0") {
+    return {
+      outcome: "sent",
+      messageId: text(data.request_id) || null,
+      answer: said("Alpha SMS", text(answer.body.msg) || "0"),
+    }
+  }
+  return {
+    outcome: "refused",
+    code: code || `http_${answer.status}`,
+    answer: said("Alpha SMS", text(answer.body.msg) || `error ${code || answer.status}`),
+    retry: ALPHA_LATER.has(code),
+  }
+}
+
 /** Sends one text through the gateway `settings` name. */
 export function sendThroughGateway(settings: SmsSettings, request: SmsSendRequest): Promise<SmsSendResult> {
-  return settings.gateway === "bulksmsbd" ? bulkSmsBd(settings, request) : sslWireless(settings, request)
+  switch (settings.gateway) {
+    case "bulksmsbd":
+      return bulkSmsBd(settings, request)
+    case "sslwireless":
+      return sslWireless(settings, request)
+    case "alphasms":
+      return alphaSms(settings, request)
+  }
+}
+
+/**
+ * What the network did with a message the gateway took: its delivery report,
+ * where the gateway gives one. `final` once it will not change (delivered or
+ * failed), else it is asked again later.
+ */
+export type SmsDelivery = { status: string; final: boolean }
+
+/**
+ * The delivery report of a message the gateway took (its id), read from the
+ * gateway itself, or null when the gateway gives none or cannot say now.
+ * Alpha SMS: GET {base}/report/request/{id}/?api_key=, whose
+ * data.recipients[0].status reads Sent, Delivered, Failed or Pending.
+ */
+export async function readDelivery(settings: SmsSettings, messageId: string): Promise<SmsDelivery | null> {
+  if (settings.gateway !== "alphasms") return null
+  const url = `${settings.baseUrl}/report/request/${encodeURIComponent(messageId)}/?${new URLSearchParams({ api_key: settings.apiKey })}`
+  let answer: JsonAnswer
+  try {
+    answer = await jsonCall(url, { method: "GET" }, settings.timeoutMs)
+  } catch (error) {
+    if (error instanceof ServiceUnreachable) return null
+    throw error
+  }
+  if (answer.status >= 400 || text(answer.body.error) !== "0") return null
+  const data = (answer.body.data ?? {}) as Record<string, unknown>
+  const recipient = Array.isArray(data.recipients)
+    ? (data.recipients[0] as Record<string, unknown> | undefined)
+    : undefined
+  const status = text(recipient?.status) || text(data.request_status)
+  if (!status) return null
+  return { status: status.slice(0, 40), final: /^(delivered|failed|rejected|undelivered|expired)$/i.test(status) }
 }

@@ -8,6 +8,7 @@ import SmsNotificationProvider from "./service"
  */
 export default ModuleProvider(Modules.NOTIFICATION, { services: [SmsNotificationProvider] })
 
+export { readDelivery, type SmsDelivery } from "./gateways"
 export { sealSmsText } from "./seal"
 export { smsFailure, type SmsFailure } from "./service"
 export {

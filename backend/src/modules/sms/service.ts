@@ -24,6 +24,9 @@ export type SmsMessageRow = {
   answer: string | null
   cost_poisha: number | null
   sent_at: Date | string | null
+  delivery: string | null
+  delivery_final: boolean
+  delivery_checked_at: Date | string | null
   created_at: Date | string
 }
 
@@ -345,6 +348,47 @@ class SmsModuleService extends MedusaService({ SmsMessage, SmsTemplate, SmsCode 
       return { outcome: "wrong", check: locked ?? taken }
     }
     return { outcome: "wrong", check: taken }
+  }
+
+  /**
+   * Messages `gateway` took in the last two days whose delivery report may
+   * still change and was not asked for in the last `everySeconds`, the oldest first.
+   */
+  @InjectManager()
+  async awaitingDelivery(
+    gateway: string,
+    now: Date,
+    everySeconds: number,
+    limit: number,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<{ id: string; gateway_message_id: string }[]> {
+    return manager(sharedContext).execute(
+      `select id, gateway_message_id from sms_message
+        where state = 'sent' and gateway = ? and gateway_message_id is not null and not delivery_final
+          and deleted_at is null
+          and sent_at > ?::timestamptz - interval '2 days'
+          and (delivery_checked_at is null or delivery_checked_at <= ?::timestamptz - make_interval(secs => ?))
+        order by sent_at asc
+        limit ?`,
+      [gateway, iso(now), iso(now), everySeconds, Math.max(1, Math.floor(limit))]
+    )
+  }
+
+  /** A delivery report read from the gateway (null: it could not say; only the time it was asked is kept). */
+  @InjectManager()
+  async recordDelivery(
+    id: string,
+    report: { status: string; final: boolean } | null,
+    now: Date,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<void> {
+    await manager(sharedContext).execute(
+      `update sms_message
+          set delivery = coalesce(?, delivery), delivery_final = delivery_final or ?, delivery_checked_at = ?::timestamptz,
+              updated_at = now()
+        where id = ? and deleted_at is null`,
+      [report?.status ?? null, report?.final ?? false, iso(now), id]
+    )
   }
 
   /** Messages due for an attempt at `now`, the longest-waiting first. */

@@ -15,8 +15,9 @@ import {
 import { limits } from "../../lib/rate-limit"
 import { SMS_MODULE, type SmsMessageRow } from "../../modules/sms"
 import type SmsModuleService from "../../modules/sms/service"
-import { smsFailure, smsPartCost } from "../../modules/sms-gateway"
+import { readDelivery, smsFailure, smsPartCost } from "../../modules/sms-gateway"
 import {
+  gatewaySettings,
   shopName,
   smsGatewayInUse,
   smsMessageView,
@@ -259,3 +260,20 @@ export const readSmsStep = createStep("read-sms", async (input: { message_id: st
   const row = await messages(container).retrieveSmsMessage(input.message_id)
   return new StepResponse<SmsMessageView>(smsMessageView(row))
 })
+
+/**
+ * A sent message's delivery report, read from the gateway itself (where it
+ * gives one) and recorded: what the network did with it. A gateway that
+ * cannot say now leaves it to be asked again. Nothing to undo: it records
+ * what the gateway said.
+ */
+export const readSmsDeliveryStep = createStep(
+  "read-sms-delivery",
+  async (input: { message_id: string; gateway_message_id: string; now?: string }, { container }) => {
+    const settings = gatewaySettings()
+    const now = input.now ? new Date(input.now) : new Date()
+    const report = settings ? await readDelivery(settings, input.gateway_message_id) : null
+    await messages(container).recordDelivery(input.message_id, report, now)
+    return new StepResponse(report)
+  }
+)

@@ -30,6 +30,11 @@ const SmsMessage = model
     /** in poisha (1/100 taka): parts x SMS_PART_COST when it was sent */
     cost_poisha: model.number().nullable(),
     sent_at: model.dateTime().nullable(),
+    /** the network's word on it, from the gateway's delivery report where it gives one (Alpha SMS) */
+    delivery: model.text().nullable(),
+    /** the report will not change (delivered or failed): not asked again */
+    delivery_final: model.boolean().default(false),
+    delivery_checked_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["state", "next_attempt_at"] }, { on: ["order_id"] }, { on: ["created_at"] }])
 
