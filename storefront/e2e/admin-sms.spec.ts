@@ -37,8 +37,8 @@ test("the order dialog lists the order's text messages with their state, text, p
   await expect(placed.getByTestId("sms-state")).toHaveText("Sent")
   await expect(placed).toContainText(order.orderNumber)
   await expect(placed).toContainText("অর্ডার")
-  // Bengali is UCS-2: the text takes two parts at ৳0.35 each
-  await expect(placed).toContainText(/2 parts · 1 attempt · ৳0\.70 · Taken by sslwireless/)
+  // Bengali is UCS-2: the shop's words fit one part (70 characters) at ৳0.35
+  await expect(placed).toContainText(/1 part · 1 attempt · ৳0\.35 · Taken by sslwireless/)
   await section.scrollIntoViewIfNeeded()
   await page.screenshot({ path: "test-results/admin-sms-dialog.png" })
 })

@@ -1,6 +1,6 @@
 /**
- * /api, /app, /auth, /store, /admin, /static and /health streamed to the Medusa
- * backend, so the browser sees one origin and the session cookie just works. A
+ * /api, /app, /auth, /store, /admin, /static, /health and /t (the shop's short
+ * tracking links in text messages) streamed to the Medusa backend, so the browser sees one origin and the session cookie just works. A
  * page navigation (GET, Accept: text/html) under /auth or /admin is a
  * storefront route (/auth/login, /admin/dashboard) and gets the SPA.
  */
@@ -10,7 +10,7 @@ import { ClientCounter, type BodyRateWatch } from "./limits"
 import { refuse, sendJson } from "./responses"
 import { BASE_SECURITY_HEADERS } from "./security-headers"
 
-const PROXY_PREFIXES = ["/api", "/app", "/auth", "/store", "/admin", "/static", "/health"]
+const PROXY_PREFIXES = ["/api", "/app", "/auth", "/store", "/admin", "/static", "/health", "/t"]
 /** Prefixes shared with storefront routes: page navigations there get the SPA. */
 const SHARED_PREFIXES = ["/auth", "/admin"]
 /** Writes that do not change what public pages show (drafts are saved while shoppers type). */

@@ -170,12 +170,17 @@ describe("proxy to the backend", () => {
   })
 
   it("proxies every backend prefix, matched as whole path segments", async () => {
-    for (const prefix of ["/api", "/app", "/auth", "/store", "/admin", "/static", "/health"]) {
+    for (const prefix of ["/api", "/app", "/auth", "/store", "/admin", "/static", "/health", "/t"]) {
       const res = await request(`${prefix}/probe`, { headers: { Accept: "application/json" } })
       expect(res.status, prefix).toBe(400)
       expect(seen.at(-1)!.url).toBe(`${prefix}/probe`)
     }
     const before = seen.length
+    // a page whose path only starts like a prefix stays the storefront's
+    for (const pathname of ["/terms", "/tracking"]) {
+      await request(pathname, { headers: { Accept: "text/html" } })
+      expect(seen.length, pathname).toBe(before)
+    }
     const res = await request("/auth-login", { headers: { Accept: "text/html" } })
     expect(res.status).toBe(200)
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8")

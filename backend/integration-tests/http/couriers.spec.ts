@@ -207,6 +207,12 @@ shopIntegrationTestRunner({
         const after = await details(order._id)
         expect(after.orderStatus).toBe("shipped")
         expect(after.courier).toEqual(res.data.data)
+        // the shop's own short link in the shipped message leads to Steadfast's tracking page
+        const short = await api.get(`/t/${order.orderNumber.replace(/^ORD-/, "").toLowerCase()}`, {
+          ...anyStatus,
+          maxRedirects: 0,
+        })
+        expect([short.status, short.headers.location]).toEqual([302, res.data.data.trackingUrl])
         // Medusa's own record: a shipped fulfilment by the Steadfast provider with its tracking label
         const [fulfilment] = await fulfilments(order._id)
         expect(fulfilment).toMatchObject({ provider_id: "steadfast_steadfast", canceled_at: null })

@@ -131,6 +131,21 @@ shopIntegrationTestRunner({
         ["order_cancelled", "sent"],
       ])
       expect(messages.every((m) => m.gateway === "sslwireless")).toBe(true)
+      // the shipped message carries the shop's own short tracking link, one part
+      const link = `http://localhost:5173/t/${answer.data.orderNumber.replace(/^ORD-/, "")}`
+      const sent = messages.find((m) => m.event === "order_sent")!
+      expect(sent.text).toBe(`Deshi Bazar: পার্সেল রওনা হয়েছে ${link}`)
+      expect(sent.parts).toBe(1)
+      // without a parcel the link shows where the order is, naming no one
+      const page = await api.get(new URL(link).pathname, anyStatus)
+      expect(page.status).toBe(200)
+      expect(page.headers["content-type"]).toMatch(/^text\/html/)
+      expect(page.data).toContain(answer.data.orderNumber)
+      expect(page.data).toContain("অর্ডার বাতিল হয়েছে")
+      expect(page.data).not.toContain("রহিম")
+      for (const bad of ["/t/261128-NOSUCH", "/t/..%2Fadmin", "/t/x"]) {
+        expect((await api.get(bad, anyStatus)).status).toBe(404)
+      }
       expect(fake.textsTo(gatewayNumber(phone))).toEqual(messages.map((m) => m.text))
       // each message under its own reference at SSL (its csms_id)
       expect(new Set(fake.sent.map((m) => m.reference)).size).toBe(4)
@@ -399,7 +414,7 @@ shopIntegrationTestRunner({
         expect(sent.data.message).toBe("Test message sent")
         expect(sent.data.data).toMatchObject({ state: "sent", event: "test:order_sent", phone: "8801711999001" })
         expect(sent.data.data.text).toContain("Deshi Bazar")
-        expect(sent.data.data.text).toContain("ORD-261128-7KQ4XM")
+        expect(sent.data.data.text).toContain("http://localhost:5173/t/261128-7KQ4XM")
         expect(fake.textsTo("8801711999001")).toEqual([sent.data.data.text])
 
         // a double tap: one message

@@ -11,6 +11,30 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   delivered: "Delivered",
 }
 
+/** The statuses in the shopper's words (the shop's tracking page, /t/{code}). */
+export const ORDER_STATUS_LABELS_BN: Readonly<Record<OrderStatus, string>> = {
+  pending: "অর্ডার পেয়েছি, শীঘ্রই নিশ্চিত করা হবে",
+  completed: "অর্ডার নিশ্চিত হয়েছে, পাঠানোর প্রস্তুতি চলছে",
+  cancelled: "অর্ডার বাতিল হয়েছে",
+  shipped: "কুরিয়ারে পাঠানো হয়েছে",
+  delivered: "পৌঁছে গেছে",
+}
+
+/**
+ * The shop's own short tracking link's code for an order: its number without
+ * "ORD-" (ORD-261128-7KQ4XM is /t/261128-7KQ4XM), so a message names the
+ * parcel in a few characters whatever the courier's own link is.
+ */
+export function trackingCode(orderNumber: string): string {
+  return orderNumber.replace(/^ORD-/i, "")
+}
+
+/** The order number a tracking code names (any case), or null when it cannot be one. */
+export function orderNumberOfTrackingCode(code: string): string | null {
+  const upper = code.trim().toUpperCase()
+  return /^\d{6}-[A-Z0-9]{6}$/.test(upper) ? `ORD-${upper}` : null
+}
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value)
 }

@@ -71,7 +71,7 @@ export function maskedPhone(phone: string): string {
 }
 
 /** The code's message: the one text the merchant does not edit (it carries the code and nothing to misread). */
-export const PHONE_CODE_TEMPLATE = "{shop}: অর্ডার {orderNumber} নিশ্চিত করতে কোড {code}। ৫ মিনিট বৈধ।"
+export const PHONE_CODE_TEMPLATE = "{shop}: আপনার অর্ডার নিশ্চিত করার কোড {code}। ৫ মিনিট বৈধ।"
 
 /** The shopper's words for each outcome. */
 export const PHONE_CHECK_BN = {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest"
 import type { Order } from "./api"
+import { PHONE_CODE_TEMPLATE } from "./phone-check"
 import {
   DEFAULT_SMS_TEMPLATES,
   fillSmsTemplate,
+  SMS_SAMPLE_VALUES,
   SMS_EVENTS,
   SMS_VALUE_MAX,
   smsCount,
@@ -60,7 +62,23 @@ describe("fillSmsTemplate: the merchant's words with the order's values", () => 
     expect([...smsValue(name)].length).toBe(SMS_VALUE_MAX)
   })
 
-  it("every default template is Bengali and stays within two parts with long real values", () => {
+  it("every default template is Bengali and one part with a typical order's values", () => {
+    for (const event of SMS_EVENTS) {
+      const count = smsCount(fillSmsTemplate(DEFAULT_SMS_TEMPLATES[event], SMS_SAMPLE_VALUES))
+      expect([event, count.encoding, count.parts]).toEqual([event, "ucs2", 1])
+    }
+    // the phone code's message too
+    const code = fillSmsTemplate(PHONE_CODE_TEMPLATE, SMS_SAMPLE_VALUES).replace("{code}", "123456")
+    expect(smsCount(code).parts).toBe(1)
+  })
+
+  it("the shop's own tracking link is never cut short (a shopper's value is, at 40 characters)", () => {
+    const link = "https://a-rather-long-shop-domain.example.com.bd/t/261128-7KQ4XM"
+    expect(fillSmsTemplate("{trackingLink}", { trackingLink: link })).toBe(link)
+    expect([...fillSmsTemplate("{courier}", { courier: link })]).toHaveLength(SMS_VALUE_MAX)
+  })
+
+  it("every default template stays within two parts with long real values", () => {
     const values = {
       shop: "আমার দোকান",
       orderNumber: "ORD-261128-ABC123",
@@ -104,6 +122,11 @@ describe("smsValues: an order's values for its messages", () => {
     courier: { courierName: "Steadfast", trackingUrl: "https://steadfast.com.bd/t/ABC" },
   } as unknown as Order
 
+  it("the shop's own short tracking link when the shop's address is known, else the courier's", () => {
+    expect(smsValues(order, "Dokan", "https://shop.example/").trackingLink).toBe("https://shop.example/t/261128-ABC123")
+    expect(smsValues(order, "Dokan", null).trackingLink).toBe("https://steadfast.com.bd/t/ABC")
+  })
+
   it("money as the shop writes it, the cash the courier collects after bKash, the courier and its link", () => {
     expect(smsValues(order, "Dokan")).toEqual({
       shop: "Dokan",
@@ -133,5 +156,16 @@ describe("smsRetryDelaySeconds: back-off, then given up", () => {
     expect([1, 2, 3, 4].map(smsRetryDelaySeconds)).toEqual([60, 300, 1800, 7200])
     expect(smsRetryDelaySeconds(5)).toBeNull()
     expect(smsRetryDelaySeconds(0)).toBeNull()
+  })
+})
+
+describe("the tracking code: the order number in a short link", () => {
+  it("drops ORD- and reads back any case; anything else names no order", async () => {
+    const { trackingCode, orderNumberOfTrackingCode } = await import("./orders")
+    expect(trackingCode("ORD-261128-7KQ4XM")).toBe("261128-7KQ4XM")
+    expect(orderNumberOfTrackingCode("261128-7kq4xm")).toBe("ORD-261128-7KQ4XM")
+    for (const bad of ["", "ORD-261128-7KQ4XM", "261128-7KQ4X", "../etc", "261128_7KQ4XM"]) {
+      expect(orderNumberOfTrackingCode(bad)).toBeNull()
+    }
   })
 })

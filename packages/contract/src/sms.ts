@@ -73,14 +73,17 @@ export type SmsValues = Partial<Record<SmsPlaceholder, string | number | null | 
  */
 export const SMS_VALUE_MAX = 40
 
+/** Values the shop makes itself may be longer: its tracking link (the shop's address and a short code). */
+const VALUE_MAX_OF: Partial<Record<SmsPlaceholder, number>> = { trackingLink: 100 }
+
 /** The shop's words for each event, until the merchant writes their own (one part each where the values allow). */
 export const DEFAULT_SMS_TEMPLATES: Readonly<Record<SmsEvent, string>> = {
-  order_placed: "{shop}: অর্ডার {orderNumber} পেয়েছি। মোট {total}। শীঘ্রই কল করে নিশ্চিত করা হবে।",
-  order_confirmed: "{shop}: অর্ডার {orderNumber} নিশ্চিত হয়েছে। ডেলিভারিতে দিতে হবে {dueOnDelivery}।",
-  order_sent: "{shop}: অর্ডার {orderNumber} {courier}-এ পাঠানো হয়েছে। ট্র্যাক করুন: {trackingLink}",
-  order_delivered: "{shop}: অর্ডার {orderNumber} পৌঁছেছে। আমাদের সাথে কেনাকাটার জন্য ধন্যবাদ!",
-  order_cancelled: "{shop}: অর্ডার {orderNumber} বাতিল হয়েছে। প্রশ্ন থাকলে আমাদের কল করুন।",
-  bkash_received: "{shop}: অর্ডার {orderNumber}-এর জন্য বিকাশে {paid} পেয়েছি। ধন্যবাদ!",
+  order_placed: "{shop}: অর্ডার {orderNumber} পেয়েছি, মোট {total}।",
+  order_confirmed: "{shop}: অর্ডার {orderNumber} নিশ্চিত। ডেলিভারিতে দিন {dueOnDelivery}",
+  order_sent: "{shop}: পার্সেল রওনা হয়েছে {trackingLink}",
+  order_delivered: "{shop}: অর্ডার {orderNumber} পৌঁছেছে। ধন্যবাদ!",
+  order_cancelled: "{shop}: অর্ডার {orderNumber} বাতিল হয়েছে।",
+  bkash_received: "{shop}: {orderNumber}-এর জন্য বিকাশে {paid} পেয়েছি।",
 }
 
 /** The events' names in the admin's template list. */
@@ -139,8 +142,8 @@ export function smsCount(text: string): SmsCount {
   return { encoding, units, parts, perPart, remaining: parts === 0 ? single : parts * perPart - units }
 }
 
-/** A value as a message may hold it: one line, no control or invisible characters, at most SMS_VALUE_MAX characters. */
-export function smsValue(value: string | number | null | undefined): string {
+/** A value as a message may hold it: one line, no control or invisible characters, at most `max` characters. */
+export function smsValue(value: string | number | null | undefined, max = SMS_VALUE_MAX): string {
   const text = typeof value === "number" ? String(value) : String(value ?? "")
   const flat = text
     // control characters (new lines among them), bidirectional overrides, zero-width spaces and joiners kept out
@@ -148,7 +151,7 @@ export function smsValue(value: string | number | null | undefined): string {
     .replace(/\s+/g, " ")
     .trim()
   const chars = [...flat]
-  return chars.length > SMS_VALUE_MAX ? `${chars.slice(0, SMS_VALUE_MAX - 1).join("")}…` : flat
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat
 }
 
 /**
@@ -161,7 +164,7 @@ export function fillSmsTemplate(template: string, values: SmsValues): string {
   const known = new Set<string>(SMS_PLACEHOLDERS)
   return template
     .replace(/\{(\w+)\}/g, (whole, name: string) =>
-      known.has(name) ? smsValue(values[name as SmsPlaceholder]) : whole
+      known.has(name) ? smsValue(values[name as SmsPlaceholder], VALUE_MAX_OF[name as SmsPlaceholder]) : whole
     )
     .replace(/[ \t]{2,}/g, " ")
     .trim()

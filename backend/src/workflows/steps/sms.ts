@@ -8,10 +8,12 @@ import {
   smsNumber,
   smsRetryDelaySeconds,
   smsValues,
+  trackingCode,
   type SmsEvent,
   type SmsMessageView,
   type SmsTemplateView,
 } from "@shop/contract"
+import { publicBaseUrl } from "../../lib/public-url"
 import { limits } from "../../lib/rate-limit"
 import { SMS_MODULE, type SmsMessageRow } from "../../modules/sms"
 import type SmsModuleService from "../../modules/sms/service"
@@ -66,7 +68,7 @@ export const openOrderSmsStep = createStep(
     if (input.event === "order_placed" && (await limits.smsByPhone.take(phone)) > 0) {
       return new StepResponse<string | null>(null)
     }
-    const text = fillSmsTemplate(template, smsValues(facts.order, facts.shop))
+    const text = fillSmsTemplate(template, smsValues(facts.order, facts.shop, publicBaseUrl()))
     const { encoding, parts } = smsCount(text)
     const row = await messages(container).open(
       {
@@ -234,7 +236,12 @@ export const openTestSmsStep = createStep(
     if (!phone)
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Please enter a Bangladeshi mobile number (01XXXXXXXXX)")
     const template = (await smsTemplates(container)).find((t) => t.event === input.event)!
-    const text = fillSmsTemplate(template.text, { ...SMS_SAMPLE_VALUES, shop: await shopName(container) })
+    // a typical order's values with this shop's name and address (its tracking link's length is the real one)
+    const text = fillSmsTemplate(template.text, {
+      ...SMS_SAMPLE_VALUES,
+      shop: await shopName(container),
+      trackingLink: `${publicBaseUrl()}/t/${trackingCode(SMS_SAMPLE_VALUES.orderNumber)}`,
+    })
     const { encoding, parts } = smsCount(text)
     const now = new Date(input.now)
     const row = await messages(container).open(
