@@ -181,6 +181,10 @@ shopIntegrationTestRunner({
       expect(risk.confirmations).toEqual([
         expect.objectContaining({ outcome: "confirmed", adminId: null, via: "sms_code" }),
       ])
+      // confirmed: the shopper's order-confirmed message follows the code, once
+      const sms = (await details(answer.data._id)).sms
+      expect(sms.map((m) => m.event)).toEqual(["phone_code", "order_confirmed"])
+      expect(fake.textsTo(gatewayNumber(phone)).at(-1)).toMatch(/নিশ্চিত। ডেলিভারিতে দিন ৳/)
       const admin = await loginAs(api, ADMIN)
       const queue = await api.get("/api/admin/order/to-confirm", { ...anyStatus, headers: { cookie: admin.cookie } })
       expect((queue.data.data as Order[]).map((o) => o._id)).not.toContain(answer.data._id)

@@ -209,6 +209,26 @@ shopIntegrationTestRunner({
       expect(fake.reportReads).toBe(0)
     })
 
+    it("a number the gateway refuses is recorded with the gateway's own words and never tried again, on each gateway", async () => {
+      for (const [gateway, words] of [
+        ["bulksmsbd", "BulkSMSBD: Invalid Number"],
+        ["sslwireless", "SSL Wireless: Invalid MSISDN"],
+        ["alphasms", "Alpha SMS: No valid number found"],
+      ] as const) {
+        connect(gateway)
+        const phone = newPhone()
+        fake.badNumbers.add(gatewayNumber(phone))
+        const { answer } = await landingOrder(phone)
+        await subscribers.settled()
+        expect([gateway, (await messagesOf(answer.data._id))[0]]).toEqual([
+          gateway,
+          expect.objectContaining({ state: "refused", attempts: 1, answer: words }),
+        ])
+      }
+      expect(await retrySms(container(), { now: new Date(Date.now() + 86_400_000) })).toEqual({ tried: 0 })
+      expect(fake.sent).toHaveLength(0)
+    })
+
     it("a shopper's name cannot break the message: one line, what they typed shown as typed", async () => {
       connect("bulksmsbd")
       // the name is "রহিম\n{total}" (landingOrder); the default order-placed text names the shop and the order

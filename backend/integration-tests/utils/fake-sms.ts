@@ -49,6 +49,8 @@ export class FakeSmsGateways extends FakeHttpServer {
   down = 0
   /** each answer waits this long */
   slowMs = 0
+  /** numbers (8801...) the gateway refuses as not valid on its network, though well formed */
+  readonly badNumbers = new Set<string>()
   private seq = 0
   private readonly csmsIds = new Set<string>()
   /** Alpha SMS's delivery reports by request id (Sent until `deliver`) */
@@ -70,6 +72,7 @@ export class FakeSmsGateways extends FakeHttpServer {
     this.csmsIds.clear()
     this.reports.clear()
     this.reportReads = 0
+    this.badNumbers.clear()
   }
 
   /** The texts sent to one number (8801XXXXXXXXX). */
@@ -128,7 +131,9 @@ export class FakeSmsGateways extends FakeHttpServer {
     if (form.get("type") !== "text" || !message) {
       return answer(200, { response_code: 1003, error_message: "Please Required all fields" })
     }
-    if (!/^8801[3-9]\d{8}$/.test(number)) return answer(200, { response_code: 1001, error_message: "Invalid Number" })
+    if (!/^8801[3-9]\d{8}$/.test(number) || this.badNumbers.has(number)) {
+      return answer(200, { response_code: 1001, error_message: "Invalid Number" })
+    }
     if (this.balanceLow > 0) {
       this.balanceLow -= 1
       return answer(200, { response_code: 1007, error_message: "Balance Insufficient" })
@@ -152,7 +157,7 @@ export class FakeSmsGateways extends FakeHttpServer {
     const sms = String(body.sms ?? "")
     const csmsId = String(body.csms_id ?? "")
     if (!sms || !csmsId) return failed(4002, "Required field missing")
-    if (!/^8801[3-9]\d{8}$/.test(msisdn)) return failed(4025, "Invalid MSISDN")
+    if (!/^8801[3-9]\d{8}$/.test(msisdn) || this.badNumbers.has(msisdn)) return failed(4025, "Invalid MSISDN")
     if (this.csmsIds.has(csmsId)) return failed(4022, "Duplicate csms_id")
     if (this.balanceLow > 0) {
       this.balanceLow -= 1
@@ -184,7 +189,9 @@ export class FakeSmsGateways extends FakeHttpServer {
     const to = form.get("to") ?? ""
     const msg = form.get("msg") ?? ""
     if (!msg) return answer(200, { error: 400, msg: "Message is empty" })
-    if (!/^8801[3-9]\d{8}$/.test(to)) return answer(200, { error: 416, msg: "No valid number found" })
+    if (!/^8801[3-9]\d{8}$/.test(to) || this.badNumbers.has(to)) {
+      return answer(200, { error: 416, msg: "No valid number found" })
+    }
     if (this.balanceLow > 0) {
       this.balanceLow -= 1
       return answer(200, { error: 417, msg: "Insufficient balance" })
