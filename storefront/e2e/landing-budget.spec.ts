@@ -7,7 +7,7 @@ import { landingWithCut } from "./shop-helpers"
 
 /**
  * The landing page's JavaScript budget: a landing page and its confirmation
- * load only their own code, at most 65.5 KB of gzipped JavaScript with React
+ * load only their own code, at most 66 KB of gzipped JavaScript with React
  * (the build the stack serves, storefront/dist), at most 4 KB of it before the page's
  * first picture, and the page's own cut of
  * the Bengali font is preloaded.
@@ -28,15 +28,19 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist
  * then a race let it finish before their chunk was asked for, so runs passed
  * under 65,000 bytes or failed at 65,058 and 65,061. Counted every time, with
  * the options read again when a flaky network loses them, they are 65,030 bytes.
+ * 66 KB since a held order's confirmation takes the code sent by SMS: the
+ * panel itself (about 1.5 KB) loads only with such a confirmation, but its
+ * lazy hook and the check in the confirmation's data load with every page
+ * (65,528 bytes when it came; all of it after the first picture).
  */
-const BUDGET_BYTES = 65_500
+const BUDGET_BYTES = 66_000
 /** What the page loads before its app: the entry that waits for the first picture. */
 const BEFORE_THE_APP_BYTES = 4_000
 const SLUG = "salwar-kameez-offer"
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
 
-test("the landing page loads only its own scripts, at most 65.5 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
+test("the landing page loads only its own scripts, at most 66 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
   page,
 }) => {
   await landingWithCut(page, SLUG)
@@ -64,8 +68,13 @@ test("the landing page loads only its own scripts, at most 65.5 KB gzipped and 4
   const shopEntry = /src="\/assets\/(index-[\w-]+\.js)"/.exec(readFileSync(path.join(DIST, "index.html"), "utf8"))![1]
   expect(own).not.toContain(`/assets/${shopEntry}`)
   expect(own.some((p) => /\/assets\/vendor-/.test(p))).toBe(false)
+  // the phone code's panel waits for a held order's confirmation
+  expect(own.some((p) => /\/assets\/phone-check-/.test(p))).toBe(false)
   const total = own.reduce((sum, p) => sum + gzipped(p.slice(1)), 0)
-  console.log(`landing page JavaScript: ${total} bytes gzipped (budget ${BUDGET_BYTES})`)
+  console.log(
+    `landing page JavaScript: ${total} bytes gzipped (budget ${BUDGET_BYTES}): ` +
+      own.map((p) => `${p.replace(/^\/assets\//, "")} ${gzipped(p.slice(1))}`).join(", ")
+  )
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES)
   const early = [...beforeTheApp].filter((p) => p.startsWith("/assets/"))
   expect(early.length).toBeGreaterThan(0)

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
 import pg from "pg"
 import { PHONE_CHECK_BN, type Product } from "@shop/contract"
+import { PHONE_CHECK_WORDS as WORDS } from "../src/features/landing/components/phone-check-words"
 import { signInAdmin } from "./shop-helpers"
 
 /**
@@ -98,22 +99,22 @@ test.describe("a held landing order's phone check", () => {
     await firstOrder(request, phone)
     const order = await heldOrderOnThePage(page, phone)
     const panel = page.getByTestId("phone-check")
-    await expect(panel.getByRole("heading", { name: PHONE_CHECK_BN.title })).toBeVisible()
+    await expect(panel.getByRole("heading", { name: WORDS.title })).toBeVisible()
     await expect(panel).toContainText(`${phone.slice(0, 3)}•••••${phone.slice(-3)}`)
     // a new code only after a minute: the button counts down
     await expect(panel.getByRole("button", { name: /সেকেন্ড পর নতুন কোড চাইতে পারবেন/ })).toBeDisabled()
     const code = await codeFor(request, phone)
     await page.screenshot({ path: "test-results/phone-check-360.png", fullPage: true })
 
-    const input = panel.getByLabel(PHONE_CHECK_BN.codeLabel)
+    const input = panel.getByLabel(WORDS.codeLabel)
     await input.fill(wrong(code))
-    await panel.getByRole("button", { name: PHONE_CHECK_BN.verify }).click()
+    await panel.getByRole("button", { name: WORDS.verify }).click()
     await expect(panel.getByRole("status")).toHaveText(PHONE_CHECK_BN.wrong(2))
     await expect(input).toHaveAttribute("aria-invalid", "true")
 
     // typed in Bengali digits, as a Bengali keyboard gives them
     await input.fill(code.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d))))
-    await panel.getByRole("button", { name: PHONE_CHECK_BN.verify }).click()
+    await panel.getByRole("button", { name: WORDS.verify }).click()
     await expect(panel).toHaveAttribute("data-state", "verified")
     await expect(panel).toHaveText(PHONE_CHECK_BN.verified)
     await page.setViewportSize({ width: 1366, height: 900 })
@@ -153,14 +154,14 @@ test.describe("a held landing order's phone check", () => {
     // five minutes pass
     await age(orderId, "expires_at")
     await age(orderId, "resend_at")
-    const input = panel.getByLabel(PHONE_CHECK_BN.codeLabel)
+    const input = panel.getByLabel(WORDS.codeLabel)
     await input.fill(first)
-    await panel.getByRole("button", { name: PHONE_CHECK_BN.verify }).click()
+    await panel.getByRole("button", { name: WORDS.verify }).click()
     await expect(panel.getByRole("status")).toHaveText(PHONE_CHECK_BN.expired)
     await expect(panel).toHaveAttribute("data-state", "expired")
 
     // a new code, and the countdown starts again
-    await panel.getByRole("button", { name: PHONE_CHECK_BN.resend }).click()
+    await panel.getByRole("button", { name: WORDS.resend }).click()
     await expect(panel.getByRole("status")).toHaveText(PHONE_CHECK_BN.resent)
     await expect(panel).toHaveAttribute("data-state", "waiting")
     await expect(panel.getByRole("button", { name: /সেকেন্ড পর/ })).toBeDisabled()
@@ -170,14 +171,14 @@ test.describe("a held landing order's phone check", () => {
     // three wrong tries: locked, the order waits for the call
     for (const left of [2, 1]) {
       await input.fill(wrong(second))
-      await panel.getByRole("button", { name: PHONE_CHECK_BN.verify }).click()
+      await panel.getByRole("button", { name: WORDS.verify }).click()
       await expect(panel.getByRole("status")).toHaveText(PHONE_CHECK_BN.wrong(left))
     }
     await input.fill(wrong(second))
-    await panel.getByRole("button", { name: PHONE_CHECK_BN.verify }).click()
+    await panel.getByRole("button", { name: WORDS.verify }).click()
     await expect(panel).toHaveAttribute("data-state", "locked")
     await expect(panel.getByRole("status")).toHaveText(PHONE_CHECK_BN.locked)
-    await expect(panel.getByLabel(PHONE_CHECK_BN.codeLabel)).toHaveCount(0)
+    await expect(panel.getByLabel(WORDS.codeLabel)).toHaveCount(0)
     await page.screenshot({ path: "test-results/phone-check-locked-360.png", fullPage: true })
   })
 })

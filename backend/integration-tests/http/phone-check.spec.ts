@@ -300,6 +300,30 @@ shopIntegrationTestRunner({
       expect(rows[0].tries).toBe(2)
     })
 
+    it("the shop's guest checkout gets the check too", async () => {
+      const phone = newPhone()
+      const address = newAddress()
+      const checkout = () =>
+        api.post(
+          "/api/shop/order/create-order",
+          {
+            isGuest: true,
+            guestName: "Karim",
+            guestEmail: "karim@example.com",
+            guestPhone: phone,
+            cartItems: [{ productId: product._id, quantity: 1 }],
+            addressInfo: [{ address: "House 3, Road 4", city: "Dhaka", pincode: "1212", number: phone, notes: "" }],
+          },
+          { ...anyStatus, headers: { "x-forwarded-for": address } }
+        )
+      expect((await checkout()).status).toBe(201)
+      const held = await checkout()
+      expect(held.status).toBe(201)
+      expect((held.data as CreateOrderAnswer).confirmation.phoneCheck).toMatchObject({ state: "waiting" })
+      await subscribers.settled()
+      expect(lastCode(phone)).toMatch(/^\d{6}$/)
+    })
+
     it("without a gateway nothing changes: the order waits for the call", async () => {
       SMS_ENV.forEach((name) => delete process.env[name])
       const { answer } = await heldOrder()

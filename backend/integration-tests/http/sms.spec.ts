@@ -239,6 +239,18 @@ shopIntegrationTestRunner({
       expect(message.text).not.toContain("{")
     })
 
+    it("balance low on SSL Wireless too: kept waiting for the top-up, then sent", async () => {
+      connect("sslwireless")
+      fake.balanceLow = 1
+      const { answer } = await landingOrder()
+      await subscribers.settled()
+      expect((await messagesOf(answer.data._id))[0]).toMatchObject({
+        state: "pending",
+        answer: "SSL Wireless: Insufficient Balance",
+      })
+      expect(await retrySms(container(), { now: new Date(Date.now() + 61_000) })).toEqual({ tried: 1, sent: 1 })
+    })
+
     it("balance low: the gateway's own words kept, tried again after a minute, then sent", async () => {
       connect("bulksmsbd")
       fake.balanceLow = 1

@@ -13,6 +13,7 @@ import {
   type SmsTemplateView,
   maskedPhone,
   PHONE_CHECK,
+  PHONE_CHECK_STATE_BN,
   type PhoneCheckView,
 } from "@shop/contract"
 import { SMS_MODULE, type SmsCodeRow, type SmsMessageRow } from "../modules/sms"
@@ -164,10 +165,12 @@ export function phoneCheckView(row: SmsCodeRow, now = new Date()): PhoneCheckVie
   const expired = new Date(row.expires_at).getTime() <= now.getTime()
   const state =
     row.state !== "waiting" ? row.state : !expired ? "waiting" : codesLeft ? ("expired" as const) : ("spent" as const)
+  const phone = maskedPhone(row.phone)
   return {
     orderId: row.order_id,
     state,
-    phone: maskedPhone(row.phone),
+    phone,
+    message: PHONE_CHECK_STATE_BN[state]({ phone }),
     expiresAt: new Date(row.expires_at).toISOString(),
     resendAt: row.state === "waiting" && codesLeft ? new Date(row.resend_at).toISOString() : null,
     triesLeft: row.state === "waiting" ? Math.max(0, PHONE_CHECK.tries - row.tries) : 0,

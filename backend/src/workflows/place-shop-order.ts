@@ -237,7 +237,7 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       order_id: v.orderId,
       order_number: v.shopOrder.order_number,
       phone: v.contact.phone,
-      held: v.guarded.risk.needsConfirmation,
+      held: v.guarded.risk.needsConfirmation && (v.input.phone_check ?? false),
       placed_by_staff: v.input.placed_by_staff ?? false,
       payment_method: v.paying.method,
       client_address: v.input.client_address ?? null,
@@ -350,6 +350,7 @@ export const placeCustomerOrderWorkflow = createWorkflow(
     client_address?: string | null
     payment_method?: PaymentMethod
     request?: OrderRequest
+    phone_check?: boolean
   }) => {
     const keys = transform({ input }, ({ input }) => keysOf(input.request, `customer-checkout:${input.customer_id}`))
     const result = placeOnce(keys, () => {
@@ -359,6 +360,7 @@ export const placeCustomerOrderWorkflow = createWorkflow(
         client_address: input.client_address ?? null,
         payment_method: input.payment_method,
         requests: requestsOf(input.request),
+        phone_check: input.phone_check ?? false,
       }))
       return placeShopOrderWorkflow.runAsStep({ input: order })
     })

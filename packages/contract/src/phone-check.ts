@@ -41,6 +41,8 @@ export type PhoneCheckView = {
   resendAt: string | null
   /** wrong tries the code out still takes */
   triesLeft: number
+  /** what the shopper's screen says about it, in Bengali (PHONE_CHECK_STATE_BN): the server's words, never the page's own */
+  message: string
 }
 
 /** The confirmation data's phone check (SPEC section 3), when the order waits for a code. */
@@ -94,14 +96,14 @@ export const PHONE_CHECK_BN = {
   notFound: "এই অর্ডারের জন্য কোনো কোড পাঠানো হয়নি।",
   notHeld: "এই অর্ডারটি আর যাচাইয়ের অপেক্ষায় নেই।",
   tooManyTries: "অনেকবার চেষ্টা করা হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
-  orCall: "কোড না পেলে চিন্তা করবেন না: আমরা কল করে অর্ডার নিশ্চিত করব।",
 } as const
 
 /** What the screen says about a check in each state. */
-export const PHONE_CHECK_STATE_BN: Readonly<Record<PhoneCheckState, (check: PhoneCheckView) => string>> = {
-  waiting: (check) => PHONE_CHECK_BN.sent(check.phone),
-  expired: () => PHONE_CHECK_BN.expired,
-  verified: () => PHONE_CHECK_BN.verified,
-  locked: () => PHONE_CHECK_BN.locked,
-  spent: () => PHONE_CHECK_BN.spent,
-}
+export const PHONE_CHECK_STATE_BN: Readonly<Record<PhoneCheckState, (check: Pick<PhoneCheckView, "phone">) => string>> =
+  {
+    waiting: (check) => PHONE_CHECK_BN.sent(check.phone),
+    expired: () => PHONE_CHECK_BN.expired,
+    verified: () => PHONE_CHECK_BN.verified,
+    locked: () => PHONE_CHECK_BN.locked,
+    spent: () => PHONE_CHECK_BN.spent,
+  }

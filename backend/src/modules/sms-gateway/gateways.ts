@@ -105,6 +105,9 @@ async function bulkSmsBd(
  * refusal means SSL has the message); the answer's status is "SUCCESS" with
  * smsinfo[0].reference_id, else "FAILED" with status_code and error_message.
  */
+/** SSL's "Insufficient Balance" (the account is short until the merchant tops it up). */
+const SSL_LATER = new Set(["4018"])
+
 async function sslWireless(
   settings: Extract<SmsSettings, { gateway: "sslwireless" }>,
   request: SmsSendRequest
@@ -136,7 +139,9 @@ async function sslWireless(
   const words = text(answer.body.error_message) || text(info?.status_message) || `status ${code}`
   // this csms_id was taken before (an attempt whose answer was lost): the message is with SSL
   if (/duplicate/i.test(words)) return { outcome: "sent", messageId: null, answer: said("SSL Wireless", words) }
-  return { outcome: "refused", code, answer: said("SSL Wireless", words), retry: false }
+  // a low balance passes once the merchant tops up: tried again later; anything else is final
+  const later = SSL_LATER.has(code) || /balance/i.test(words)
+  return { outcome: "refused", code, answer: said("SSL Wireless", words), retry: later }
 }
 
 /**

@@ -32,4 +32,9 @@ export type PlaceShopOrderInput = {
   payment_method?: PaymentMethod
   /** Staff place it for a shopper (a converted landing draft): the shopper's order limit does not apply. */
   placed_by_staff?: boolean
+  /**
+   * The shopper's screen takes a phone code (the shop's own checkout and landing forms): a held order
+   * gets one by SMS (steps/phone-check.ts). Medusa's /store door does not: its storefront has no such screen.
+   */
+  phone_check?: boolean
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { PHONE_CHECK_WORDS as WORDS } from "@/features/landing/components/phone-check-words"
 import { CONFIRMATION } from "@/features/landing/testing/fixtures"
 import { config } from "@/lib/config"
 import { renderLandingApp, stubFetch } from "@/testing/test-utils"
@@ -105,13 +106,22 @@ describe("/order-confirmation", () => {
       expiresAt: new Date(Date.now() + 300_000).toISOString(),
       resendAt: new Date(Date.now() + 60_000).toISOString(),
       triesLeft: 3,
+      message: PHONE_CHECK_BN.sent("017•••••678"),
       ...over,
     })
 
     it("reads the check again, takes the code, and says what the server said: wrong, then right", async () => {
       const answers = [
+        { status: 400, body: { success: false, message: PHONE_CHECK_BN.badCode, data: check() } },
         { status: 400, body: { success: false, message: PHONE_CHECK_BN.wrong(2), data: check({ triesLeft: 2 }) } },
-        { status: 200, body: { success: true, message: PHONE_CHECK_BN.verified, data: check({ state: "verified" }) } },
+        {
+          status: 200,
+          body: {
+            success: true,
+            message: PHONE_CHECK_BN.verified,
+            data: check({ state: "verified", message: PHONE_CHECK_BN.verified }),
+          },
+        },
       ]
       const sent: unknown[] = []
       stubFetch((url, init) => {
@@ -124,34 +134,39 @@ describe("/order-confirmation", () => {
         return { status: 200, body: { success: true, message: "", data: check() } }
       })
       renderLandingApp("/order-confirmation", { state: { orderData: { ...CONFIRMATION, phoneCheck: check() } } })
-      const panel = await screen.findByTestId("phone-check")
+      const panel = await screen.findByTestId("phone-check", {}, { timeout: 5000 })
       expect(panel).toHaveTextContent(PHONE_CHECK_BN.sent("017•••••678"))
       expect(within(panel).getByRole("button", { name: /সেকেন্ড পর নতুন কোড/ })).toBeDisabled()
 
-      const input = within(panel).getByLabelText(PHONE_CHECK_BN.codeLabel)
-      // not six digits: said at once, nothing sent
+      const input = within(panel).getByLabelText(WORDS.codeLabel)
+      // not six digits: the server's words
       fireEvent.change(input, { target: { value: "12" } })
-      fireEvent.click(within(panel).getByRole("button", { name: PHONE_CHECK_BN.verify }))
+      fireEvent.click(within(panel).getByRole("button", { name: WORDS.verify }))
       expect(await within(panel).findByText(PHONE_CHECK_BN.badCode)).toBeInTheDocument()
-      expect(sent).toEqual([])
 
       fireEvent.change(input, { target: { value: "123456" } })
-      fireEvent.click(within(panel).getByRole("button", { name: PHONE_CHECK_BN.verify }))
+      fireEvent.click(within(panel).getByRole("button", { name: WORDS.verify }))
       expect(await within(panel).findByText(PHONE_CHECK_BN.wrong(2))).toBeInTheDocument()
       fireEvent.change(input, { target: { value: "৬৫৪৩২১" } })
-      fireEvent.click(within(panel).getByRole("button", { name: PHONE_CHECK_BN.verify }))
+      fireEvent.click(within(panel).getByRole("button", { name: WORDS.verify }))
       expect(await screen.findByText(PHONE_CHECK_BN.verified)).toBeInTheDocument()
-      expect(sent).toEqual([{ code: "123456" }, { code: "৬৫৪৩২১" }])
+      expect(sent).toEqual([{ code: "12" }, { code: "123456" }, { code: "৬৫৪৩২১" }])
     })
 
     it("a locked check reads as such, with no field to type in", async () => {
       stubFetch(() => ({
         status: 200,
-        body: { success: true, message: "", data: check({ state: "locked", resendAt: null }) },
+        body: {
+          success: true,
+          message: "",
+          data: check({ state: "locked", resendAt: null, message: PHONE_CHECK_BN.locked }),
+        },
       }))
       renderLandingApp("/order-confirmation", { state: { orderData: { ...CONFIRMATION, phoneCheck: check() } } })
+      // the panel's own chunk loads first (lazily), then it reads the check again
+      await screen.findByTestId("phone-check", {}, { timeout: 5000 })
       expect(await screen.findByText(PHONE_CHECK_BN.locked)).toBeInTheDocument()
-      expect(screen.queryByLabelText(PHONE_CHECK_BN.codeLabel)).not.toBeInTheDocument()
+      expect(screen.queryByLabelText(WORDS.codeLabel)).not.toBeInTheDocument()
     })
 
     it("an order without a check shows none and asks nothing", () => {

@@ -1,36 +1,40 @@
-import { apiFetch, type HttpError } from "@/lib/http"
-import type { PhoneCheckAnswer, PhoneCheckView, PhoneCodeRequest } from "@shop/contract"
+import type { PhoneCheckAnswer, PhoneCheckView } from "@shop/contract"
 
-/** How a call about the phone check ended: the server's words and the check after it (absent when it could not say). */
+/**
+ * The phone check's calls, from the panel's own chunk (loaded only with a
+ * held order's confirmation). Plain fetch on the same origin, not lib/http:
+ * importing it from here would split it out of the landing page's chunks into
+ * one more file every landing page loads (e2e/landing-budget.spec.ts).
+ */
+
+/** How a call ended: the server's words and the check after it (absent when it could not say). */
 export type PhoneCheckOutcome = { ok: boolean; message: string; check?: PhoneCheckView }
 
-async function call(path: string, body: PhoneCodeRequest | Record<string, never>): Promise<PhoneCheckOutcome> {
+async function call(path: string, body?: unknown): Promise<PhoneCheckOutcome> {
   try {
-    const answer = await apiFetch<PhoneCheckAnswer>(path, { method: "POST", body })
-    return { ok: true, message: answer.message, check: answer.data }
-  } catch (error) {
-    const failed = error as Partial<HttpError> & { data?: unknown }
-    return {
-      ok: false,
-      message: failed.message || "",
-      check: (failed.data as PhoneCheckView | undefined) ?? undefined,
-    }
+    const response = await fetch(new URL(path, window.location.origin), {
+      method: body === undefined ? "GET" : "POST",
+      headers: { accept: "application/json", ...(body !== undefined && { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    })
+    const answer = (await response.json().catch(() => null)) as Partial<PhoneCheckAnswer> | null
+    return { ok: response.ok, message: answer?.message ?? "", check: answer?.data }
+  } catch {
+    return { ok: false, message: "" }
   }
 }
 
-/** The code the shopper typed (POST /api/shop/order/phone-check/{orderId}/verify). */
-export const verifyPhoneCode = (orderId: string, code: string) =>
-  call(`/api/shop/order/phone-check/${encodeURIComponent(orderId)}/verify`, { code })
+const base = (orderId: string) => `/api/shop/order/phone-check/${encodeURIComponent(orderId)}`
+
+/** The code the shopper typed (POST .../verify). */
+export const verifyPhoneCode = (orderId: string, code: string) => call(`${base(orderId)}/verify`, { code })
 
 /** A new code (POST .../resend). */
-export const resendPhoneCode = (orderId: string) =>
-  call(`/api/shop/order/phone-check/${encodeURIComponent(orderId)}/resend`, {})
+export const resendPhoneCode = (orderId: string) => call(`${base(orderId)}/resend`, {})
 
 /** The check as it is now (a reload of the confirmation shows what happened since), or null when it cannot be read. */
 export async function readPhoneCheck(orderId: string): Promise<PhoneCheckView | null> {
-  try {
-    return (await apiFetch<PhoneCheckAnswer>(`/api/shop/order/phone-check/${encodeURIComponent(orderId)}`)).data
-  } catch {
-    return null
-  }
+  const outcome = await call(base(orderId))
+  return outcome.ok ? (outcome.check ?? null) : null
 }

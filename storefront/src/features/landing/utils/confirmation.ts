@@ -1,4 +1,4 @@
-import { PHONE_CHECK_STATES, type PhoneCheckView } from "@shop/contract"
+import type { PhoneCheckView } from "@shop/contract"
 import type { OrderConfirmationData } from "../api/create-landing-order"
 import { BN } from "./bn"
 
@@ -21,20 +21,10 @@ export type ConfirmationView = {
   phoneCheck: PhoneCheckView | null
 }
 
-/** A phone check read back from the navigation state, or null when it is not one. */
+/** A phone check read back from the navigation state (the panel reads it again from the server), or null. */
 function readPhoneCheck(value: unknown): PhoneCheckView | null {
-  const check = value as Partial<PhoneCheckView> | null | undefined
-  if (!check || typeof check !== "object") return null
-  if (typeof check.orderId !== "string" || !check.orderId) return null
-  if (!(PHONE_CHECK_STATES as readonly unknown[]).includes(check.state)) return null
-  return {
-    orderId: check.orderId,
-    state: check.state!,
-    phone: text(check.phone),
-    expiresAt: text(check.expiresAt),
-    resendAt: typeof check.resendAt === "string" ? check.resendAt : null,
-    triesLeft: amount(check.triesLeft) ?? 0,
-  }
+  const check = value as PhoneCheckView | null | undefined
+  return check && typeof check === "object" && typeof check.orderId === "string" && check.orderId ? check : null
 }
 
 const text = (value: unknown): string =>

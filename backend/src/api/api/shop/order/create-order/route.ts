@@ -44,6 +44,8 @@ function place(req: MedusaRequest<Body>) {
       input: {
         ...order,
         client_address: clientAddress(req),
+        // the confirmation page takes a held order's phone code
+        phone_check: true,
         meta: metaTrackingOf(req, body),
         request: orderRequestOf(req, `landing:${body.landingPageSlug}`, order),
       },
@@ -62,7 +64,10 @@ function place(req: MedusaRequest<Body>) {
       payment_method: body.paymentMethod,
     }
     return placeGuestOrderWorkflow(req.scope).run({
-      input: { order: { ...order, client_address: clientAddress(req) }, request: orderRequestOf(req, "guest", order) },
+      input: {
+        order: { ...order, client_address: clientAddress(req), phone_check: true },
+        request: orderRequestOf(req, "guest", order),
+      },
     })
   }
   const order = { customer_id: body.userId, address_id: body.addressInfo.addressId, payment_method: body.paymentMethod }
@@ -70,6 +75,7 @@ function place(req: MedusaRequest<Body>) {
     input: {
       ...order,
       client_address: clientAddress(req),
+      phone_check: true,
       request: orderRequestOf(req, `customer:${body.userId}`, order),
     },
   })

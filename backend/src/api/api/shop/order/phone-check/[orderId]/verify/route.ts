@@ -3,7 +3,7 @@ import { noCache } from "#app/api/utils/session"
 import { clientAddress } from "#app/lib/client-address"
 import { phoneCheckView } from "#app/read-models/sms"
 import { verifyPhoneCodeWorkflow } from "#app/workflows/phone-check"
-import { PHONE_CHECK_BN, PHONE_CHECK_STATE_BN, type PhoneCheckAnswer } from "@shop/contract"
+import { PHONE_CHECK_BN, type PhoneCheckAnswer } from "@shop/contract"
 import type { PhoneCodeBody } from "../../validators"
 
 /**
@@ -22,7 +22,7 @@ export async function POST(req: MedusaRequest<PhoneCodeBody>, res: MedusaRespons
     if (result.outcome === "not_held") return [409, PHONE_CHECK_BN.notHeld]
     if (view.state === "verified") return [200, PHONE_CHECK_BN.verified]
     if (view.state === "locked") return [429, PHONE_CHECK_BN.locked]
-    if (view.state === "expired" || view.state === "spent") return [410, PHONE_CHECK_STATE_BN[view.state](view)]
+    if (view.state === "expired" || view.state === "spent") return [410, view.message]
     return [400, PHONE_CHECK_BN.wrong(view.triesLeft)]
   })()
   noCache(res)
