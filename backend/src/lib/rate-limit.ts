@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import type { Redis as RedisClient } from "ioredis"
 import { positiveFromEnv } from "./env"
 
@@ -331,6 +332,15 @@ export const limits = {
   // phone codes one client address can have sent, and codes it can type
   phoneCodesByAddress: limiter("phone-code-address", "PHONE_CODE_LIMIT_PER_ADDRESS", 10, 60 * MINUTE),
   phoneCodeTriesByAddress: limiter("phone-code-try-address", "PHONE_CODE_TRIES_PER_ADDRESS", 30, 15 * MINUTE),
+}
+
+/** The error type of a refusal over a limit: the doors answer it 429 with Retry-After (src/api/utils/shop-errors.ts). */
+export const TOO_MANY_REQUESTS = "too_many_requests"
+
+/** A refusal over a limit: 429 with `message`, and Retry-After the given seconds (else the doors' default). */
+export function tooManyRequests(message: string, retryAfterSeconds?: number): MedusaError {
+  const error = new MedusaError(TOO_MANY_REQUESTS, message)
+  return retryAfterSeconds ? Object.assign(error, { retry_after_seconds: retryAfterSeconds }) : error
 }
 
 /** How many whole minutes to wait (at least 1), rounded up. */

@@ -27,9 +27,6 @@ const messages = (container: MedusaContainer) => container.resolve<SmsModuleServ
 /** Whether a gateway is set up (SMS_GATEWAY and its settings): without one nothing is sent. */
 export const smsSetUp = () => smsSettings() !== null
 
-/** The gateway's settings (never shown, never logged), or null without one. */
-export const gatewaySettings = () => smsSettings()
-
 /** The gateway's name for the records, or null. */
 export const smsGatewayInUse = () => smsSettings()?.gateway ?? null
 

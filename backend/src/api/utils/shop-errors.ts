@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { errorHandler, getHttpResponseFromError } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { TOO_MANY_REQUESTS } from "#app/lib/rate-limit"
 import type { ApiAnswer } from "@shop/contract"
 
 const medusaErrorHandler = errorHandler()
@@ -17,8 +18,8 @@ const STATUS: Record<string, number> = {
   // a courier (src/modules/couriers/http.ts): refused the parcel, or down or slow
   courier_refused: 422,
   courier_unavailable: 502,
-  // over an order limit counted inside the order workflow (src/workflows/steps/limit-orders.ts)
-  too_many_requests: 429,
+  // over a limit counted inside a workflow (src/lib/rate-limit.ts tooManyRequests: orders, messages, phone codes)
+  [TOO_MANY_REQUESTS]: 429,
 }
 
 /** The Retry-After (seconds) a refusal over a limit carries (at least 1). */

@@ -1,10 +1,7 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BN_MESSAGES } from "@shop/contract"
-import { limits, waitMinutes } from "../../lib/rate-limit"
+import { limits, tooManyRequests, waitMinutes } from "../../lib/rate-limit"
 
-/** The error type of a refusal over a limit: the doors answer it 429 with Retry-After (src/api/utils/shop-errors.ts). */
-export const TOO_MANY_REQUESTS = "too_many_requests"
 
 export type LimitOrdersInput = {
   /** A signed-in customer is counted by their id, a guest by the order's phone key. */
@@ -34,8 +31,7 @@ export const limitOrdersStep = createStep("limit-orders", async (input: LimitOrd
       input.language === "bn"
         ? BN_MESSAGES.tooManyOrders(minutes)
         : `Too many orders. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
-    const error = new MedusaError(TOO_MANY_REQUESTS, message)
-    throw Object.assign(error, { retry_after_seconds: Math.ceil(waitMs / 1000) })
+    throw tooManyRequests(message, Math.ceil(waitMs / 1000))
   }
   return new StepResponse(undefined)
 })

@@ -12,7 +12,7 @@ import {
   smsNumber,
   type PaymentMethod,
 } from "@shop/contract"
-import { limits } from "../../lib/rate-limit"
+import { limits, tooManyRequests } from "../../lib/rate-limit"
 import { ORDER_GUARD_MODULE } from "../../modules/order-guard"
 import type OrderGuardModuleService from "../../modules/order-guard/service"
 import { SMS_MODULE, type NewSmsMessage, type SmsCodeRow, type SmsCodeTry } from "../../modules/sms"
@@ -20,7 +20,6 @@ import type SmsModuleService from "../../modules/sms/service"
 import { sealSmsText } from "../../modules/sms-gateway"
 import { findShopOrder } from "../../read-models/orders"
 import { shopName, smsSetUp } from "../../read-models/sms"
-import { TOO_MANY_REQUESTS } from "./limit-orders"
 
 /**
  * The phone check's steps (workflows/phone-check.ts): a one-time code sent by
@@ -133,9 +132,6 @@ async function stillHeld(container: MedusaContainer, orderId: string): Promise<b
   return !!risk?.needs_confirmation
 }
 
-const refusal = (type: string, message: string, retryAfterSeconds?: number) =>
-  Object.assign(new MedusaError(type, message), retryAfterSeconds ? { retry_after_seconds: retryAfterSeconds } : {})
-
 export type PhoneCodeTry = SmsCodeTry | { outcome: "bad_code" | "not_held"; check: SmsCodeRow | null }
 
 /**
@@ -152,7 +148,7 @@ export const tryPhoneCodeStep = createStep(
     if (!check) throw new MedusaError(MedusaError.Types.NOT_FOUND, PHONE_CHECK_BN.notFound)
     if (input.client_address) {
       const wait = await limits.phoneCodeTriesByAddress.take(input.client_address)
-      if (wait > 0) throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.tooManyTries, Math.ceil(wait / 1000))
+      if (wait > 0) throw tooManyRequests(PHONE_CHECK_BN.tooManyTries, Math.ceil(wait / 1000))
     }
     const code = phoneCode(input.code)
     if (!code) return new StepResponse<PhoneCodeTry>({ outcome: "bad_code", check })
@@ -184,17 +180,17 @@ export const renewPhoneCodeStep = createStep(
     const before = await sms(container).checkOf(input.order_id)
     if (!before) throw new MedusaError(MedusaError.Types.NOT_FOUND, PHONE_CHECK_BN.notFound)
     if (before.state === "verified") throw new MedusaError(MedusaError.Types.CONFLICT, PHONE_CHECK_BN.verified)
-    if (before.state === "locked") throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.locked)
-    if (before.codes >= PHONE_CHECK.codesPerOrder) throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.spent)
+    if (before.state === "locked") throw tooManyRequests(PHONE_CHECK_BN.locked)
+    if (before.codes >= PHONE_CHECK.codesPerOrder) throw tooManyRequests(PHONE_CHECK_BN.spent)
     const now = input.now ? new Date(input.now) : new Date()
     const wait = Math.ceil((new Date(before.resend_at).getTime() - now.getTime()) / 1000)
-    if (wait > 0) throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.tooSoon(wait), wait)
+    if (wait > 0) throw tooManyRequests(PHONE_CHECK_BN.tooSoon(wait), wait)
     if (!(await stillHeld(container, input.order_id))) {
       throw new MedusaError(MedusaError.Types.CONFLICT, PHONE_CHECK_BN.notHeld)
     }
-    if ((await limits.smsByPhone.take(before.phone)) > 0) throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.tooMany)
+    if ((await limits.smsByPhone.take(before.phone)) > 0) throw tooManyRequests(PHONE_CHECK_BN.tooMany)
     if (input.client_address && (await limits.phoneCodesByAddress.take(input.client_address)) > 0) {
-      throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.tooMany)
+      throw tooManyRequests(PHONE_CHECK_BN.tooMany)
     }
     const code = newCode()
     const renewed = await sms(container).renewCode(input.order_id, {
@@ -205,7 +201,7 @@ export const renewPhoneCodeStep = createStep(
       max_codes: PHONE_CHECK.codesPerOrder,
     })
     // another request renewed it a moment ago
-    if (!renewed) throw refusal(TOO_MANY_REQUESTS, PHONE_CHECK_BN.tooSoon(PHONE_CHECK.resendAfterSeconds))
+    if (!renewed) throw tooManyRequests(PHONE_CHECK_BN.tooSoon(PHONE_CHECK.resendAfterSeconds))
     const orderNumber = await orderNumberOf(container, input.order_id)
     const message = await sms(container).open(
       await codeMessage(container, renewed, orderNumber, code, renewed.codes),

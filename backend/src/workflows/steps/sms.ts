@@ -14,12 +14,11 @@ import {
   type SmsTemplateView,
 } from "@shop/contract"
 import { publicBaseUrl } from "../../lib/public-url"
-import { limits } from "../../lib/rate-limit"
+import { limits, tooManyRequests } from "../../lib/rate-limit"
 import { SMS_MODULE, type SmsMessageRow } from "../../modules/sms"
 import type SmsModuleService from "../../modules/sms/service"
-import { readDelivery, smsFailure, smsPartCost } from "../../modules/sms-gateway"
+import { readDelivery, smsFailure, smsPartCost, smsSettings } from "../../modules/sms-gateway"
 import {
-  gatewaySettings,
   shopName,
   smsGatewayInUse,
   smsMessageView,
@@ -28,7 +27,6 @@ import {
   smsTemplateFor,
   smsTemplates,
 } from "../../read-models/sms"
-import { TOO_MANY_REQUESTS } from "./limit-orders"
 
 /**
  * A text message's life in steps (workflows/sms.ts): opened once per order
@@ -249,11 +247,10 @@ export const openTestSmsStep = createStep(
       now
     )
     if (!row) {
-      const error = new MedusaError(
-        TOO_MANY_REQUESTS,
-        "A test message went to this number a moment ago. Please try again in a minute."
+      throw tooManyRequests(
+        "A test message went to this number a moment ago. Please try again in a minute.",
+        60 - (now.getUTCSeconds() % 60)
       )
-      throw Object.assign(error, { retry_after_seconds: 60 - (now.getUTCSeconds() % 60) })
     }
     return new StepResponse(row.id, row.id)
   },
@@ -277,7 +274,7 @@ export const readSmsStep = createStep("read-sms", async (input: { message_id: st
 export const readSmsDeliveryStep = createStep(
   "read-sms-delivery",
   async (input: { message_id: string; gateway_message_id: string; now?: string }, { container }) => {
-    const settings = gatewaySettings()
+    const settings = smsSettings()
     const now = input.now ? new Date(input.now) : new Date()
     const report = settings ? await readDelivery(settings, input.gateway_message_id) : null
     await messages(container).recordDelivery(input.message_id, report, now)
