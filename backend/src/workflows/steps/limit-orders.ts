@@ -2,7 +2,6 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { BN_MESSAGES } from "@shop/contract"
 import { limits, tooManyRequests, waitMinutes } from "../../lib/rate-limit"
 
-
 export type LimitOrdersInput = {
   /** A signed-in customer is counted by their id, a guest by the order's phone key. */
   customer_id?: string | null
