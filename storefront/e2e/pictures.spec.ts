@@ -221,8 +221,13 @@ test("the head preloads the very file the page's first picture takes, and nothin
       try {
         const first = page.locator('img[fetchpriority="high"]')
         await expect(first, `${name} at ${width}`).toHaveCount(1)
+        // (CI once saw this wait run out with no word of which page: it names it now, and waits as long as a
+        // busy machine may take to serve the file)
         await expect
-          .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+            message: `${name} at ${width}: the first picture loaded`,
+            timeout: 30_000,
+          })
           .toBe(true)
         const preload = page.locator('head link[rel="preload"][as="image"]')
         await expect(preload, `${name} at ${width}`).toHaveCount(1)
