@@ -156,6 +156,7 @@ module.exports = defineConfig({
     { resolve: "./src/modules/meta-events" },
     { resolve: "./src/modules/media" },
     { resolve: "./src/modules/sms" },
+    { resolve: "./src/modules/profit" },
     {
       // Messages go through Medusa's Notification Module: its local provider keeps the admin's feed,
       // src/modules/sms-gateway sends the `sms` channel through the gateway SMS_GATEWAY names.

@@ -15,6 +15,7 @@ import type { DashboardFigure } from "./scenarios/dashboard"
 import type { FlashResult } from "./scenarios/flash"
 import { kb, type LighthousePage } from "./scenarios/lighthouse"
 import type { PhotoFigures } from "./scenarios/photos"
+import type { ExportFigure, ProfitFigure } from "./scenarios/profit"
 import {
   FLASH_CONNECTIONS,
   LIGHTHOUSE,
@@ -443,6 +444,50 @@ export function reportDashboard(r: {
     durationSeconds: r.durationSeconds,
     goal: { p95Ms: GOALS.dashboardP95Ms },
     results: r.results,
+  })
+  console.log(`\nwritten to ${file}`)
+}
+
+// ---------------------------------------------------------------- npm run bench:profit
+
+/** The Profit screen's table per period, the export's line and bench-results/profit.json. */
+export function reportProfit(r: {
+  orders: number
+  connections: number
+  durationSeconds: number
+  results: ProfitFigure[]
+  exported: ExportFigure
+}): void {
+  console.log("")
+  printTable(
+    r.results.map((f) => ({
+      period: f.period,
+      "req/s": f.rps,
+      requests: f.requests,
+      "p50 ms": f.p50,
+      "p95 ms": f.p95,
+      "p99 ms": f.p99,
+      errors: f.errors + f.non2xx + f.mismatches,
+      goal: `p95 <= ${f.goalMs} ms: ${f.goalMet ? "met" : "MISSED"}`,
+    }))
+  )
+  console.log(
+    `export of ${r.exported.period}: ${r.exported.rows} orders, ${r.exported.bytes} bytes in ${r.exported.ms} ms ` +
+      `(goal <= ${GOALS.profitExportMs} ms: ${r.exported.goalMet ? "met" : "MISSED"})`
+  )
+  const file = writeResults("profit", {
+    benchmark: "GET /api/admin/profit?from=&to= and /api/admin/profit/export",
+    date: new Date().toISOString(),
+    orders: r.orders,
+    connections: r.connections,
+    durationSeconds: r.durationSeconds,
+    goals: {
+      monthP95Ms: GOALS.profitMonthP95Ms,
+      yearP95Ms: GOALS.profitYearP95Ms,
+      exportMs: GOALS.profitExportMs,
+    },
+    results: r.results,
+    export: r.exported,
   })
   console.log(`\nwritten to ${file}`)
 }

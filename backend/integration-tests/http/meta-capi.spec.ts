@@ -351,10 +351,13 @@ shopIntegrationTestRunner({
       await setStatus(order._id, "delivered")
       await setStatus(order._id, "completed")
       await confirm(order._id)
-      expect(fake.requests).toHaveLength(1)
+      expect(fake.purchases()).toHaveLength(1)
       expect((await purchaseOf(order._id))!.state).toBe("sent")
       expect(await metaPurchaseTriggered({ order_id: order._id, trigger: "shipped", at: new Date() })).toBe("ignored")
-      expect(fake.requests).toHaveLength(1)
+      expect(fake.purchases()).toHaveLength(1)
+      // beside it, its delivery once (delivered, then completed, then confirmed again: one OrderDelivered)
+      expect(fake.deliveries().map((d) => d.event.event_id)).toEqual([`${order.orderNumber}-delivered`])
+      expect(fake.requests).toHaveLength(2)
     })
 
     it("two triggers at once send one request; two senders at once send one request", async () => {
@@ -531,7 +534,9 @@ shopIntegrationTestRunner({
       expect(fake.requestsFor(order.orderNumber)).toHaveLength(1)
       expect(fake.requests[0]!.body.data![0]!.event_time as number).toBeGreaterThanOrEqual(before)
       await setStatus(order._id, "completed")
-      expect(fake.requests).toHaveLength(1)
+      expect(fake.purchases()).toHaveLength(1)
+      // and its delivery, once
+      expect(fake.deliveries()).toHaveLength(1)
       // delivered while held for a call: the call that confirms it sends it
       const phone = newPhone()
       await placed({ phone })
@@ -543,6 +548,8 @@ shopIntegrationTestRunner({
       })
       await confirm(held._id)
       expect(fake.requestsFor(held.orderNumber)).toHaveLength(1)
+      // its delivery waited for the call too: sent by it, not before
+      expect(fake.requestsFor(`${held.orderNumber}-delivered`)).toHaveLength(1)
       // back to confirmed: a confirmation call fires it again for new orders
       await setPurchaseOn("confirmed")
       const next = await placed()
@@ -582,6 +589,8 @@ shopIntegrationTestRunner({
       expect(fake.requests).toHaveLength(0)
       await confirm(held._id)
       expect(fake.requestsFor(held.orderNumber)).toHaveLength(1)
+      // shipped is not delivered: no delivery event
+      expect(fake.deliveries()).toHaveLength(0)
 
       // cancelled while Meta was down: the retry sends nothing and it waits again
       const late = await placed()

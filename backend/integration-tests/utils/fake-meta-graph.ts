@@ -24,7 +24,19 @@ export type GraphRequest = {
   body: { data?: Record<string, unknown>[]; test_event_code?: string } & Record<string, unknown>
 }
 
-type Fault = { status: number; body: unknown }
+type Fault = { status: number; body: unknown; headers?: Record<string, string> }
+
+/** One ad's day as Ads Insights answers it (level=ad, time_increment=1): spend as text, in the account's currency. */
+export type InsightsRow = {
+  ad_id: string
+  adset_id: string
+  campaign_id: string
+  spend: string
+  impressions: string
+  clicks: string
+  date_start: string
+  date_stop: string
+}
 
 export const META_TOKEN = "EAAGtestTOKEN0123456789abcdefSECRET"
 
@@ -36,6 +48,49 @@ export class FakeMetaGraph extends FakeHttpServer {
   private faults: Fault[] = []
   /** the next answer comes after this many ms */
   slowNextMs = 0
+  /** Ads Insights' rows per ad account id (digits, without act_) */
+  readonly insights = new Map<string, InsightsRow[]>()
+  /** rows per insights page (Meta's default is 25) */
+  insightsPageSize = 25
+
+  /**
+   * The next answer is Meta's Ads Insights rate limit: 400, code 80000 (the ad
+   * account's business use case), with the usage header saying when access
+   * comes back.
+   */
+  rateLimitNext(accountId: string, minutes: number) {
+    this.faults.push({
+      status: 400,
+      body: {
+        error: {
+          message: "(#80000) There have been too many calls from this ad-account. Wait a bit and try again.",
+          type: "OAuthException",
+          code: 80000,
+          error_subcode: 2446079,
+          is_transient: true,
+          fbtrace_id: "AbCdEf",
+        },
+      },
+      headers: {
+        "x-business-use-case-usage": JSON.stringify({
+          [accountId]: [
+            {
+              type: "ads_insights",
+              call_count: 100,
+              total_cputime: 40,
+              total_time: 60,
+              estimated_time_to_regain_access: minutes,
+            },
+          ],
+        }),
+      },
+    })
+  }
+
+  /** The Ads Insights reads it was asked for. */
+  insightsReads(): GraphRequest[] {
+    return this.requests.filter((r) => r.path.endsWith("/insights"))
+  }
 
   /** The next answer is a server error (5xx), a rate limit (429) or any other status with Meta's error body. */
   failNext(status: number, error: Record<string, unknown> = {}) {
@@ -82,6 +137,13 @@ export class FakeMetaGraph extends FakeHttpServer {
     )
   }
 
+  /** The OrderDelivered events it was sent, with the request each came in. */
+  deliveries(): { event: Record<string, unknown>; request: GraphRequest }[] {
+    return this.requests.flatMap((request) =>
+      (request.body.data ?? []).filter((e) => e.event_name === "OrderDelivered").map((event) => ({ event, request }))
+    )
+  }
+
   /** Requests carrying an event with this event id. */
   requestsFor(eventId: string): GraphRequest[] {
     return this.requests.filter((r) => (r.body.data ?? []).some((e) => e.event_id === eventId))
@@ -92,6 +154,50 @@ export class FakeMetaGraph extends FakeHttpServer {
     this.faults = []
     this.slowNextMs = 0
     this.token = META_TOKEN
+    this.insights.clear()
+    this.insightsPageSize = 25
+  }
+
+  /**
+   * GET /{version}/act_{id}/insights: the account's rows in the time_range,
+   * a page at a time. `paging.cursors.after` names the next page and
+   * `paging.next` is there only while one follows, as Meta answers.
+   */
+  private answerInsights(url: URL, accountId: string): { status: number; body: unknown } {
+    const range = JSON.parse(url.searchParams.get("time_range") ?? "{}") as { since?: string; until?: string }
+    if (
+      url.searchParams.get("level") !== "ad" ||
+      url.searchParams.get("time_increment") !== "1" ||
+      !range.since ||
+      !range.until
+    ) {
+      return {
+        status: 400,
+        body: {
+          error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100, fbtrace_id: "AbCdEf" },
+        },
+      }
+    }
+    const rows = (this.insights.get(accountId) ?? []).filter(
+      (r) => r.date_start >= range.since! && r.date_start <= range.until!
+    )
+    const limit = Math.min(Number(url.searchParams.get("limit") || this.insightsPageSize), this.insightsPageSize)
+    const start = Number(Buffer.from(url.searchParams.get("after") ?? "", "base64").toString() || 0)
+    const page = rows.slice(start, start + limit)
+    const after = Buffer.from(String(start + limit)).toString("base64")
+    const more = start + limit < rows.length
+    const next = new URL(url.toString())
+    next.searchParams.set("after", after)
+    return {
+      status: 200,
+      body: {
+        data: page,
+        paging: {
+          cursors: { before: Buffer.from(String(start)).toString("base64"), after },
+          ...(more ? { next: `https://graph.facebook.com${next.pathname}${next.search}` } : {}),
+        },
+      },
+    }
   }
 
   protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -111,11 +217,28 @@ export class FakeMetaGraph extends FakeHttpServer {
     this.requests.push(request)
     const delay = this.slowNextMs
     this.slowNextMs = 0
-    const send = (status: number, payload: unknown) =>
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
       setTimeout(() => {
         if (res.destroyed) return
-        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload))
+        res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(payload))
       }, delay)
+    const insights = /^\/(v\d+\.\d+)\/act_(\d+)\/insights$/.exec(url.pathname)
+    if (req.method === "GET" && insights) {
+      if (request.token !== this.token) {
+        return send(400, {
+          error: {
+            message: "Invalid OAuth access token - Cannot parse access token",
+            type: "OAuthException",
+            code: 190,
+            fbtrace_id: "AbCdEf",
+          },
+        })
+      }
+      const fault = this.faults.shift()
+      if (fault) return send(fault.status, fault.body, fault.headers)
+      const answer = this.answerInsights(url, insights[2])
+      return send(answer.status, answer.body)
+    }
     if (req.method !== "POST" || !match) {
       return send(400, {
         error: { message: "Unsupported post request.", type: "GraphMethodException", code: 100, fbtrace_id: "AbCdEf" },

@@ -7,6 +7,7 @@ import { adminOrderMiddlewares } from "./api/admin/order/middlewares"
 import { adminOrderGuardMiddlewares } from "./api/admin/order-guard/middlewares"
 import { adminPaymentMiddlewares } from "./api/admin/payment/middlewares"
 import { adminProductMiddlewares } from "./api/admin/products/middlewares"
+import { adminProfitMiddlewares } from "./api/admin/profit/middlewares"
 import { adminSmsMiddlewares } from "./api/admin/sms/middlewares"
 import { authMiddlewares } from "./api/auth/middlewares"
 import { courierWebhookMiddlewares } from "./api/courier/middlewares"
@@ -46,6 +47,7 @@ export default defineMiddlewares({
     ...adminOrderGuardMiddlewares,
     ...adminPaymentMiddlewares,
     ...adminSmsMiddlewares,
+    ...adminProfitMiddlewares,
     ...adminLandingPageMiddlewares,
     ...adminMetaMiddlewares,
     ...adminDashboardMiddlewares,

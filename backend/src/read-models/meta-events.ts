@@ -55,7 +55,7 @@ export async function purchaseEventOfOrder(
   container: MedusaContainer,
   orderId: string
 ): Promise<PurchaseEventRow | null> {
-  const [row] = await events(container).listPurchaseEvents({ order_id: orderId }, { take: 1 })
+  const [row] = await events(container).listPurchaseEvents({ order_id: orderId, kind: "purchase" }, { take: 1 })
   return row ?? null
 }
 
@@ -71,8 +71,15 @@ export async function withMetaPurchase<T extends { _id: string }>(
 ): Promise<(T & WithMetaPurchase)[]> {
   if (!orders.length) return []
   const rows = await events(container).listPurchaseEvents({ order_id: orders.map((o) => o._id) })
-  const byOrder = new Map(rows.map((r) => [r.order_id, metaPurchaseView(r)]))
-  return orders.map((o) => ({ ...o, metaPurchase: byOrder.get(o._id) ?? null }))
+  const of = (kind: PurchaseEventRow["kind"]) =>
+    new Map(rows.filter((r) => r.kind === kind).map((r) => [r.order_id, metaPurchaseView(r)]))
+  const purchases = of("purchase")
+  const deliveries = of("delivered")
+  return orders.map((o) => ({
+    ...o,
+    metaPurchase: purchases.get(o._id) ?? null,
+    metaDelivered: deliveries.get(o._id) ?? null,
+  }))
 }
 
 /** Purchases Meta took, per landing page id. */

@@ -4,6 +4,8 @@ import type { MetaTrigger } from "../modules/meta-events"
 import {
   armMetaPurchaseStep,
   noteMetaPurchaseWaitingStep,
+  openMetaDeliveredStep,
+  planMetaDeliveredStep,
   planMetaPurchaseTriggerStep,
 } from "./steps/meta-purchase-trigger"
 import { setMetaSettingsStep } from "./steps/meta-settings"
@@ -81,6 +83,32 @@ export const metaPurchaseTriggeredWorkflow = createWorkflow(
       plan.action === "wait" ? ("waiting" as const) : armed ? ("armed" as const) : ("ignored" as const)
     )
     return new WorkflowResponse(outcome)
+  }
+)
+
+/**
+ * An order moved to delivered (or a call released an order already
+ * delivered): its "OrderDelivered" event is made once, from its Purchase's
+ * pixel and tracking, and sent at once (retried like a Purchase by
+ * jobs/send-meta-purchases.ts, given up past Meta's 7 days). Never for an
+ * order without a pixel, returned, cancelled, fake, held or blocklisted.
+ * "sent" means made and tried now; "ignored" otherwise.
+ */
+export const metaDeliveredTriggeredWorkflow = createWorkflow(
+  "meta-delivered-triggered",
+  (input: MetaPurchaseTriggeredInput) => {
+    const due = planMetaDeliveredStep({ order_id: input.order_id, trigger: input.trigger })
+    const opened = when({ due }, ({ due }) => due).then(() =>
+      openMetaDeliveredStep({ order_id: input.order_id, at: input.at })
+    )
+    when({ opened }, ({ opened }) => !!opened).then(() => {
+      sendMetaPurchaseWorkflow.runAsStep({
+        input: transform({ opened, input }, ({ opened, input }) => ({ event_id: opened!, now: input.now })),
+      })
+    })
+    return new WorkflowResponse(
+      transform({ opened }, ({ opened }) => (opened ? ("sent" as const) : ("ignored" as const)))
+    )
   }
 )
 

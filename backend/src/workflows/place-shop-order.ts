@@ -211,6 +211,9 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       customer_id: input.customer_id ?? null,
       cart_id: input.cart_id ?? null,
       landing_page_slug: input.landing_page_slug ?? null,
+      ad_campaign_id: input.ad?.campaignId ?? null,
+      ad_set_id: input.ad?.adsetId ?? null,
+      ad_id: input.ad?.adId ?? null,
       address: {
         name: contact.name,
         address: input.address.address,

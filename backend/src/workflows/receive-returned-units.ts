@@ -6,7 +6,8 @@ import {
   transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { PARCEL_CHANGED } from "../lib/order-events"
 import { productChanges } from "../lib/public-cache"
 import type { ParcelRecord } from "../modules/couriers"
 import { SHOP_ORDER_MODULE } from "../modules/shop-order"
@@ -150,6 +151,8 @@ export const receiveReturnedUnitsWorkflow = createWorkflow(
     acquireLockStep({ key: input.order_id, timeout: 30, ttl: 30, retryInterval: 0.05 })
     const result = receiveReturnedUnitsStep(input)
     releaseLockStep({ key: input.order_id })
+    // the units kept by the shopper are fewer: the order's profit (subscribers/order-profit.ts)
+    emitEventStep(transform({ input }, ({ input }) => ({ eventName: PARCEL_CHANGED, data: { id: input.order_id } })))
     // the units are back in stock: the storefront servers drop what they cached
     publishPublicCacheStep(transform({ result }, ({ result }) => ({ messages: productChanges(result.stock_changed) })))
     return new WorkflowResponse(result)

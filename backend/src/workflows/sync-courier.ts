@@ -1,6 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { CourierOutcome, OrderStatus } from "@shop/contract"
+import { PARCEL_CHANGED } from "../lib/order-events"
 import { courierTimeoutMs } from "../modules/couriers/http"
 import type { LiveParcel } from "../read-models/couriers"
 import {
@@ -53,6 +54,10 @@ export const syncParcelWorkflow = createWorkflow("sync-parcel", (input: SyncParc
     recordParcelStatusStep(
       transform({ change }, ({ change }) => ({ fulfillment_id: change.fulfillment_id, data: change.record }))
     )
+    // the parcel's word (cash collected, fee, units coming back): its order's profit (subscribers/order-profit.ts)
+    emitEventStep(
+      transform({ input }, ({ input }) => ({ eventName: PARCEL_CHANGED, data: { id: input.parcel.orderId } }))
+    ).config({ name: "parcel-changed" })
   })
   when({ change }, ({ change }) => !!change.move).then(() => {
     updateShopOrderStatusWorkflow.runAsStep({
@@ -84,6 +89,12 @@ export const syncParcelWorkflow = createWorkflow("sync-parcel", (input: SyncParc
 export const syncSteadfastPayoutsWorkflow = createWorkflow("sync-steadfast-payouts", (input: { latest?: number }) => {
   const read = readSteadfastPayoutsStep(transform({ input }, ({ input }) => ({ latest: input.latest ?? 20 })))
   recordParcelPayoutsStep(transform({ read }, ({ read }) => ({ settlements: read.settlements })))
+  emitEventStep(
+    transform({ read }, ({ read }) => ({
+      eventName: PARCEL_CHANGED,
+      data: { ids: [...new Set(read.settlements.map((s) => s.order_id))] },
+    }))
+  )
   return new WorkflowResponse(
     transform({ read }, ({ read }) => ({ payouts: read.payouts, settled: read.settled, unmatched: read.unmatched }))
   )

@@ -166,184 +166,84 @@ const DHAKA_AREAS_BENGALI = [
 ]
 
 /**
- * Places that are not the city: the Dhaka district's towns beyond the city
- * corporations (Savar, Ashulia, Keraniganj, Dhamrai, Dohar, Nawabganj),
- * Tongi, and the other 63 districts. They tell an area's name apart from a
- * town of the same name elsewhere ("Mirpur, Kushtia"); an address that names
- * Dhaka itself is Dhaka whatever else it says (the spec's rule).
+ * The Dhaka district's towns beyond the city corporations: outside the city
+ * for delivery, in the Dhaka district for the profit figures.
  */
-const OUTSIDE_LATIN = [
-  "savar",
-  "ashulia",
-  "keraniganj",
-  "keranigonj",
-  "dhamrai",
-  "dohar",
-  "nawabganj",
-  "tongi",
-  "bagerhat",
-  "bandarban",
-  "barguna",
-  "barishal",
-  "barisal",
-  "bhola",
-  "bogura",
-  "bogra",
-  "brahmanbaria",
-  "chandpur",
-  "chapainawabganj",
-  "chattogram",
-  "chittagong",
-  "ctg",
-  "chuadanga",
-  "coxs bazar",
-  "coxsbazar",
-  "cox bazar",
-  "cumilla",
-  "comilla",
-  "dinajpur",
-  "faridpur",
-  "feni",
-  "gaibandha",
-  "gazipur",
-  "gopalganj",
-  "habiganj",
-  "hobiganj",
-  "jamalpur",
-  "jashore",
-  "jessore",
-  "jhalokati",
-  "jhalakathi",
-  "jhalokathi",
-  "jhenaidah",
-  "jhenaidaha",
-  "joypurhat",
-  "jaipurhat",
-  "khagrachari",
-  "khagrachhari",
-  "khulna",
-  "kishoreganj",
-  "kishorganj",
-  "kurigram",
-  "kushtia",
-  "lakshmipur",
-  "laxmipur",
-  "lalmonirhat",
-  "madaripur",
-  "magura",
-  "manikganj",
-  "meherpur",
-  "moulvibazar",
-  "maulvibazar",
-  "munshiganj",
-  "mymensingh",
-  "naogaon",
-  "narail",
-  "narayanganj",
-  "narayangonj",
-  "narsingdi",
-  "narsindi",
-  "natore",
-  "netrokona",
-  "netrakona",
-  "nilphamari",
-  "noakhali",
-  "pabna",
-  "panchagarh",
-  "patuakhali",
-  "pirojpur",
-  "rajbari",
-  "rajshahi",
-  "rangamati",
-  "rangpur",
-  "satkhira",
-  "shariatpur",
-  "sherpur",
-  "sirajganj",
-  "sunamganj",
-  "sylhet",
-  "tangail",
-  "thakurgaon",
-]
-const OUTSIDE_BENGALI = [
-  "সাভার",
-  "আশুলিয়া",
-  "কেরানীগঞ্জ",
-  "কেরানিগঞ্জ",
-  "ধামরাই",
-  "দোহার",
-  "নবাবগঞ্জ",
-  "টঙ্গী",
-  "টঙ্গি",
-  "বাগেরহাট",
-  "বান্দরবান",
-  "বরগুনা",
-  "বরিশাল",
-  "ভোলা",
-  "বগুড়া",
-  "ব্রাহ্মণবাড়িয়া",
-  "চাঁদপুর",
-  "চাঁপাইনবাবগঞ্জ",
-  "চট্টগ্রাম",
-  "চুয়াডাঙ্গা",
-  "কক্সবাজার",
-  "কুমিল্লা",
-  "দিনাজপুর",
-  "ফরিদপুর",
-  "ফেনী",
-  "গাইবান্ধা",
-  "গাজীপুর",
-  "গোপালগঞ্জ",
-  "হবিগঞ্জ",
-  "জামালপুর",
-  "যশোর",
-  "ঝালকাঠি",
-  "ঝিনাইদহ",
-  "জয়পুরহাট",
-  "খাগড়াছড়ি",
-  "খুলনা",
-  "কিশোরগঞ্জ",
-  "কুড়িগ্রাম",
-  "কুষ্টিয়া",
-  "লক্ষ্মীপুর",
-  "লালমনিরহাট",
-  "মাদারীপুর",
-  "মাগুরা",
-  "মানিকগঞ্জ",
-  "মেহেরপুর",
-  "মৌলভীবাজার",
-  "মুন্সীগঞ্জ",
-  "মুন্সিগঞ্জ",
-  "ময়মনসিংহ",
-  "নওগাঁ",
-  "নড়াইল",
-  "নারায়ণগঞ্জ",
-  "নারায়নগঞ্জ",
-  "নরসিংদী",
-  "নাটোর",
-  "নেত্রকোণা",
-  "নেত্রকোনা",
-  "নীলফামারী",
-  "নোয়াখালী",
-  "পাবনা",
-  "পঞ্চগড়",
-  "পটুয়াখালী",
-  "পিরোজপুর",
-  "রাজবাড়ী",
-  "রাজশাহী",
-  "রাঙ্গামাটি",
-  "রাঙামাটি",
-  "রংপুর",
-  "সাতক্ষীরা",
-  "শরীয়তপুর",
-  "শেরপুর",
-  "সিরাজগঞ্জ",
-  "সুনামগঞ্জ",
-  "সিলেট",
-  "টাঙ্গাইল",
-  "ঠাকুরগাঁও",
-]
+const DHAKA_TOWNS_LATIN = ["savar", "ashulia", "keraniganj", "keranigonj", "dhamrai", "dohar", "nawabganj"]
+const DHAKA_TOWNS_BENGALI = ["সাভার", "আশুলিয়া", "কেরানীগঞ্জ", "কেরানিগঞ্জ", "ধামরাই", "দোহার", "নবাবগঞ্জ"]
 
+/**
+ * Bangladesh's other 63 districts: the name the shop reports, its Latin
+ * spellings and its Bengali names (Tongi is Gazipur's). With Dhaka's towns
+ * they are the places that are not the city: they tell an area's name apart
+ * from a town of the same name elsewhere ("Mirpur, Kushtia"); an address
+ * that names Dhaka itself is Dhaka whatever else it says (the spec's rule).
+ */
+const DISTRICTS: readonly (readonly [name: string, latin: readonly string[], bengali: readonly string[]])[] = [
+  ["Bagerhat", ["bagerhat"], ["বাগেরহাট"]],
+  ["Bandarban", ["bandarban"], ["বান্দরবান"]],
+  ["Barguna", ["barguna"], ["বরগুনা"]],
+  ["Barishal", ["barishal", "barisal"], ["বরিশাল"]],
+  ["Bhola", ["bhola"], ["ভোলা"]],
+  ["Bogura", ["bogura", "bogra"], ["বগুড়া"]],
+  ["Brahmanbaria", ["brahmanbaria"], ["ব্রাহ্মণবাড়িয়া"]],
+  ["Chandpur", ["chandpur"], ["চাঁদপুর"]],
+  ["Chapainawabganj", ["chapainawabganj"], ["চাঁপাইনবাবগঞ্জ"]],
+  ["Chattogram", ["chattogram", "chittagong", "ctg"], ["চট্টগ্রাম"]],
+  ["Chuadanga", ["chuadanga"], ["চুয়াডাঙ্গা"]],
+  ["Cox's Bazar", ["coxs bazar", "coxsbazar", "cox bazar"], ["কক্সবাজার"]],
+  ["Cumilla", ["cumilla", "comilla"], ["কুমিল্লা"]],
+  ["Dinajpur", ["dinajpur"], ["দিনাজপুর"]],
+  ["Faridpur", ["faridpur"], ["ফরিদপুর"]],
+  ["Feni", ["feni"], ["ফেনী"]],
+  ["Gaibandha", ["gaibandha"], ["গাইবান্ধা"]],
+  ["Gazipur", ["gazipur", "tongi"], ["গাজীপুর", "টঙ্গী", "টঙ্গি"]],
+  ["Gopalganj", ["gopalganj"], ["গোপালগঞ্জ"]],
+  ["Habiganj", ["habiganj", "hobiganj"], ["হবিগঞ্জ"]],
+  ["Jamalpur", ["jamalpur"], ["জামালপুর"]],
+  ["Jashore", ["jashore", "jessore"], ["যশোর"]],
+  ["Jhalokati", ["jhalokati", "jhalakathi", "jhalokathi"], ["ঝালকাঠি"]],
+  ["Jhenaidah", ["jhenaidah", "jhenaidaha"], ["ঝিনাইদহ"]],
+  ["Joypurhat", ["joypurhat", "jaipurhat"], ["জয়পুরহাট"]],
+  ["Khagrachhari", ["khagrachari", "khagrachhari"], ["খাগড়াছড়ি"]],
+  ["Khulna", ["khulna"], ["খুলনা"]],
+  ["Kishoreganj", ["kishoreganj", "kishorganj"], ["কিশোরগঞ্জ"]],
+  ["Kurigram", ["kurigram"], ["কুড়িগ্রাম"]],
+  ["Kushtia", ["kushtia"], ["কুষ্টিয়া"]],
+  ["Lakshmipur", ["lakshmipur", "laxmipur"], ["লক্ষ্মীপুর"]],
+  ["Lalmonirhat", ["lalmonirhat"], ["লালমনিরহাট"]],
+  ["Madaripur", ["madaripur"], ["মাদারীপুর"]],
+  ["Magura", ["magura"], ["মাগুরা"]],
+  ["Manikganj", ["manikganj"], ["মানিকগঞ্জ"]],
+  ["Meherpur", ["meherpur"], ["মেহেরপুর"]],
+  ["Moulvibazar", ["moulvibazar", "maulvibazar"], ["মৌলভীবাজার"]],
+  ["Munshiganj", ["munshiganj"], ["মুন্সীগঞ্জ", "মুন্সিগঞ্জ"]],
+  ["Mymensingh", ["mymensingh"], ["ময়মনসিংহ"]],
+  ["Naogaon", ["naogaon"], ["নওগাঁ"]],
+  ["Narail", ["narail"], ["নড়াইল"]],
+  ["Narayanganj", ["narayanganj", "narayangonj"], ["নারায়ণগঞ্জ", "নারায়নগঞ্জ"]],
+  ["Narsingdi", ["narsingdi", "narsindi"], ["নরসিংদী"]],
+  ["Natore", ["natore"], ["নাটোর"]],
+  ["Netrokona", ["netrokona", "netrakona"], ["নেত্রকোণা", "নেত্রকোনা"]],
+  ["Nilphamari", ["nilphamari"], ["নীলফামারী"]],
+  ["Noakhali", ["noakhali"], ["নোয়াখালী"]],
+  ["Pabna", ["pabna"], ["পাবনা"]],
+  ["Panchagarh", ["panchagarh"], ["পঞ্চগড়"]],
+  ["Patuakhali", ["patuakhali"], ["পটুয়াখালী"]],
+  ["Pirojpur", ["pirojpur"], ["পিরোজপুর"]],
+  ["Rajbari", ["rajbari"], ["রাজবাড়ী"]],
+  ["Rajshahi", ["rajshahi"], ["রাজশাহী"]],
+  ["Rangamati", ["rangamati"], ["রাঙ্গামাটি", "রাঙামাটি"]],
+  ["Rangpur", ["rangpur"], ["রংপুর"]],
+  ["Satkhira", ["satkhira"], ["সাতক্ষীরা"]],
+  ["Shariatpur", ["shariatpur"], ["শরীয়তপুর"]],
+  ["Sherpur", ["sherpur"], ["শেরপুর"]],
+  ["Sirajganj", ["sirajganj"], ["সিরাজগঞ্জ"]],
+  ["Sunamganj", ["sunamganj"], ["সুনামগঞ্জ"]],
+  ["Sylhet", ["sylhet"], ["সিলেট"]],
+  ["Tangail", ["tangail"], ["টাঙ্গাইল"]],
+  ["Thakurgaon", ["thakurgaon"], ["ঠাকুরগাঁও"]],
+]
 /** Bengali case endings a place name may carry: ঢাকার (of), ঢাকায় / ঢাকাতে (in), মিরপুরে. */
 const BENGALI_ENDINGS = ["", "র", "য়", "তে", "ে", "ের", "এ"]
 
@@ -366,10 +266,10 @@ function normalize(text: string): string {
   return ` ${words.join(" ")} `
 }
 
-const phrases = (names: string[]) => names.map((name) => normalize(name))
+const phrases = (names: readonly string[]) => names.map((name) => normalize(name))
 
-const latinNames = (names: string[]) => phrases(names)
-const bengaliNames = (names: string[]) =>
+const latinNames = (names: readonly string[]) => phrases(names)
+const bengaliNames = (names: readonly string[]) =>
   phrases(names).flatMap((name) => BENGALI_ENDINGS.map((ending) => normalize(name.trim() + ending)))
 
 type NameLists = { spelled: string[]; areas: string[]; outside: string[] }
@@ -384,7 +284,11 @@ function compiledNames(): NameLists {
   nameLists ??= {
     spelled: [...latinNames(DHAKA_SPELLINGS), ...bengaliNames(DHAKA_BENGALI)],
     areas: [...latinNames(DHAKA_AREAS_LATIN), ...bengaliNames(DHAKA_AREAS_BENGALI)],
-    outside: [...latinNames(OUTSIDE_LATIN), ...bengaliNames(OUTSIDE_BENGALI)],
+    outside: [
+      ...latinNames(DHAKA_TOWNS_LATIN),
+      ...bengaliNames(DHAKA_TOWNS_BENGALI),
+      ...DISTRICTS.flatMap(([, latin, bengali]) => [...latinNames(latin), ...bengaliNames(bengali)]),
+    ],
   }
   return nameLists
 }
@@ -411,4 +315,45 @@ export function deliveryAreaOf(city: string | undefined | null): DeliveryArea {
   if (text.split(" ").some((word) => word.includes("dhaka")) || names(text, spelled)) return "dhaka"
   if (names(text, outside)) return "outside"
   return names(text, areas) ? "dhaka" : "outside"
+}
+
+type DistrictNames = { name: string; names: string[] }[]
+let districtLists: DistrictNames | undefined
+
+/** Each district other than Dhaka with its names in their one way of writing, made on first use. */
+function compiledDistricts(): DistrictNames {
+  districtLists ??= DISTRICTS.map(([name, latin, bengali]) => ({
+    name,
+    names: [...latinNames(latin), ...bengaliNames(bengali)],
+  }))
+  return districtLists
+}
+
+/** Where the last of these names starts in the text, or -1. */
+const lastAt = (text: string, list: readonly string[]) => Math.max(-1, ...list.map((name) => text.lastIndexOf(name)))
+
+/** The district Dhaka's own names, areas and towns stand for. */
+export const DHAKA_DISTRICT = "Dhaka"
+
+/**
+ * The district an address is in, by the names it contains (Latin or
+ * Bengali, any case, any punctuation, Bengali case endings), or null when it
+ * names none. Another district wins over Dhaka ("Fatullah, Narayanganj,
+ * Dhaka" is Narayanganj: people add the division), and of two other districts
+ * the one named last ("Sherpur, Bogura": the upazila comes first). Dhaka's
+ * spellings, its city areas and its towns (Savar, Keraniganj...) are Dhaka.
+ */
+export function districtOf(address: string | undefined | null): string | null {
+  if (!address) return null
+  const text = normalize(address)
+  let found: { name: string; at: number } | null = null
+  for (const district of compiledDistricts()) {
+    const at = lastAt(text, district.names)
+    if (at >= 0 && (!found || at > found.at)) found = { name: district.name, at }
+  }
+  if (found) return found.name
+  const { spelled, areas } = compiledNames()
+  const towns = [...latinNames(DHAKA_TOWNS_LATIN), ...bengaliNames(DHAKA_TOWNS_BENGALI)]
+  const dhaka = text.split(" ").some((word) => word.includes("dhaka")) || names(text, spelled)
+  return dhaka || names(text, areas) || names(text, towns) ? DHAKA_DISTRICT : null
 }

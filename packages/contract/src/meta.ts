@@ -70,7 +70,11 @@ export type MetaPurchaseView = {
 }
 
 /** An admin order answer with its Purchase event. */
-export type WithMetaPurchase = { metaPurchase?: MetaPurchaseView | null }
+export type WithMetaPurchase = {
+  metaPurchase?: MetaPurchaseView | null
+  /** the order's "OrderDelivered" server event, made once its parcel is delivered (null: none) */
+  metaDelivered?: MetaPurchaseView | null
+}
 
 /** GET and PUT /api/admin/meta/settings. The access token is never answered: only whether one is set. */
 export type MetaSettings = {

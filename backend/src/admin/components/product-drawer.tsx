@@ -14,6 +14,7 @@ import {
   type ProductForm,
 } from "../lib/products"
 import { prepareImage } from "../lib/shrink-image"
+import { CostPriceField } from "./cost-price"
 import { ImageDropzone } from "./image-dropzone"
 
 const FormField = ({ id, label, children }: { id: string; label: string; children: ReactNode }) => (
@@ -237,6 +238,7 @@ const ProductFormBody = ({ product, onDone }: { product: Product | null; onDone:
             />
           </FormField>
         </div>
+        {product ? <CostPriceField productId={product._id} /> : null}
       </Drawer.Body>
       <Drawer.Footer>
         <Drawer.Close asChild>

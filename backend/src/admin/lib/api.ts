@@ -62,4 +62,8 @@ export const adminKeys = {
   metaSettings: () => [...adminKeys.meta(), "settings"] as const,
   paymentRules: () => [...adminKeys.all, "payment-rules"] as const,
   sms: () => [...adminKeys.all, "sms"] as const,
+  profit: () => [...adminKeys.all, "profit"] as const,
+  profitReport: (period: { from: string; to: string }) => [...adminKeys.profit(), "report", period] as const,
+  profitSettings: () => [...adminKeys.profit(), "settings"] as const,
+  productCost: (productId: string) => [...adminKeys.profit(), "cost", productId] as const,
 }

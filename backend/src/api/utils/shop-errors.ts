@@ -18,6 +18,9 @@ const STATUS: Record<string, number> = {
   // a courier (src/modules/couriers/http.ts): refused the parcel, or down or slow
   courier_refused: 422,
   courier_unavailable: 502,
+  // Meta's Ads Insights (workflows/steps/ad-spend.ts): refused the read (the account, the token), or down
+  meta_refused: 422,
+  meta_unavailable: 502,
   // over a limit counted inside a workflow (src/lib/rate-limit.ts tooManyRequests: orders, messages, phone codes)
   [TOO_MANY_REQUESTS]: 429,
 }

@@ -61,6 +61,27 @@ export function purchaseEvent(facts: PurchaseFacts): Record<string, unknown> {
   })
 }
 
+/**
+ * The order's delivery as a server event (custom "OrderDelivered"), sent once
+ * its parcel is delivered: the cash-on-delivery outcome Meta otherwise never
+ * learns. value = what the shopper paid; event id = the order number and
+ * "-delivered" (never deduplicated against its Purchase). The shop's system
+ * reports it, not a browser: action_source system_generated, with the
+ * shopper's hashed contact and the ad click it came from for matching.
+ */
+export function deliveredEvent(facts: PurchaseFacts): Record<string, unknown> {
+  const purchase = purchaseEvent(facts)
+  return {
+    ...purchase,
+    event_name: DELIVERED_EVENT_NAME,
+    event_id: `${facts.orderNumber}-delivered`,
+    action_source: "system_generated",
+  }
+}
+
+/** The custom event name of a delivered order in Events Manager. */
+export const DELIVERED_EVENT_NAME = "OrderDelivered"
+
 /** How a send ended: Meta took it; or not, and whether trying again may help. */
 export type GraphResult = { ok: true } | { ok: false; retry: boolean; reason: string }
 

@@ -15,7 +15,15 @@ export default Module(META_EVENTS_MODULE, {
 })
 
 export { hashedEmail, hashedPhone, sha256Hex } from "./hash"
-export { purchaseEvent, redact, sendToGraph, type GraphResult, type PurchaseFacts } from "./graph"
+export {
+  DELIVERED_EVENT_NAME,
+  deliveredEvent,
+  purchaseEvent,
+  redact,
+  sendToGraph,
+  type GraphResult,
+  type PurchaseFacts,
+} from "./graph"
 export {
   defaultMetaPixelId,
   metaGraphSettings,

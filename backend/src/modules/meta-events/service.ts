@@ -1,6 +1,6 @@
 import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { MetaPurchaseState } from "@shop/contract"
 import MetaSettings from "./models/meta-settings"
 import PurchaseEvent from "./models/purchase-event"
@@ -8,6 +8,7 @@ import PurchaseEvent from "./models/purchase-event"
 export type PurchaseEventRow = {
   id: string
   order_id: string
+  kind: "purchase" | "delivered"
   order_number: string
   landing_page_id: string | null
   pixel_id: string
@@ -63,9 +64,34 @@ class MetaEventsModuleService extends MedusaService({
     const rows: PurchaseEventRow[] = await manager(sharedContext).execute(
       `update purchase_event
           set state = 'pending', event_time = ?::timestamptz, next_attempt_at = ?::timestamptz, last_error = null, updated_at = now()
-        where order_id = ? and state = 'not_sent' and deleted_at is null
+        where order_id = ? and kind = 'purchase' and state = 'not_sent' and deleted_at is null
         returning *`,
       [iso(eventTime), iso(eventTime), orderId]
+    )
+    return rows[0] ?? null
+  }
+
+  /**
+   * The order's delivery event, made once from its Purchase (the same pixel
+   * and the shopper's tracking) and due at once with the delivery's time;
+   * null when the order has no Purchase or its delivery event was made before.
+   */
+  @InjectManager()
+  async openDelivered(
+    orderId: string,
+    deliveredAt: Date,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PurchaseEventRow | null> {
+    const rows: PurchaseEventRow[] = await manager(sharedContext).execute(
+      `insert into purchase_event (id, order_id, kind, order_number, landing_page_id, pixel_id, state, attempts, event_time,
+                                   next_attempt_at, fbp, fbc, client_ip, user_agent, event_source_url)
+       select ?, order_id, 'delivered', order_number, landing_page_id, pixel_id, 'pending', 0, ?::timestamptz,
+              ?::timestamptz, fbp, fbc, client_ip, user_agent, event_source_url
+         from purchase_event
+        where order_id = ? and kind = 'purchase' and deleted_at is null
+       on conflict (order_id, kind) where deleted_at is null do nothing
+       returning *`,
+      [generateEntityId(undefined, "mpev"), iso(deliveredAt), iso(deliveredAt), orderId]
     )
     return rows[0] ?? null
   }
@@ -79,7 +105,7 @@ class MetaEventsModuleService extends MedusaService({
   ): Promise<void> {
     await manager(sharedContext).execute(
       `update purchase_event set last_error = ?, updated_at = now()
-        where order_id = ? and state = 'not_sent' and deleted_at is null`,
+        where order_id = ? and kind = 'purchase' and state = 'not_sent' and deleted_at is null`,
       [reason, orderId]
     )
   }
@@ -164,7 +190,7 @@ class MetaEventsModuleService extends MedusaService({
     if (!pageIds.length) return new Map()
     const rows: { landing_page_id: string; sent: number | string }[] = await manager(sharedContext).execute(
       `select landing_page_id, count(*)::int as sent from purchase_event
-        where state = 'sent' and deleted_at is null and landing_page_id in (${placeholders(pageIds)})
+        where state = 'sent' and kind = 'purchase' and deleted_at is null and landing_page_id in (${placeholders(pageIds)})
         group by landing_page_id`,
       pageIds
     )

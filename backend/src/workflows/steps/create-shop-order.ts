@@ -17,6 +17,9 @@ export type CreateShopOrderInput = {
   customer_id?: string | null
   cart_id?: string | null
   landing_page_slug?: string | null
+  ad_campaign_id?: string | null
+  ad_set_id?: string | null
+  ad_id?: string | null
   address: Record<string, string>
   delivery_area?: string | null
   delivery_charge: number

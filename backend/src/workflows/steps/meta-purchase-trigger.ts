@@ -63,3 +63,38 @@ export const armMetaPurchaseStep = createStep(
     return new StepResponse<string | null>(armed?.id ?? null)
   }
 )
+
+/**
+ * Whether the order's delivery event is due now: the move delivered it (or a
+ * call released an order already delivered), it has a Purchase to take the
+ * pixel and tracking from, its parcel did not come back, and nothing blocks
+ * it (cancelled, fake, held, blocklisted). Reads only.
+ */
+export const planMetaDeliveredStep = createStep(
+  "plan-meta-delivered",
+  async (input: { order_id: string; trigger: MetaTrigger }, { container }) => {
+    if (!["delivered", "completed", "confirmed"].includes(input.trigger)) return new StepResponse(false)
+    const row = await purchaseEventOfOrder(container, input.order_id)
+    if (!row) return new StepResponse(false)
+    const order = await findShopOrder(container, input.order_id)
+    const delivered =
+      !!order &&
+      (order.orderStatus === "delivered" || order.orderStatus === "completed") &&
+      order.courier?.outcome !== "returned"
+    if (!delivered) return new StepResponse(false)
+    return new StepResponse(!(await metaPurchaseBlocker(container, order, row.client_ip)))
+  }
+)
+
+/**
+ * Makes the order's delivery event once (one guarded insert: two triggers at
+ * once make one), due at once with the delivery's time; answers its id, or
+ * null when it was made before. Not compensated, like arming a Purchase.
+ */
+export const openMetaDeliveredStep = createStep(
+  "open-meta-delivered",
+  async (input: { order_id: string; at: string }, { container }) => {
+    const row = await events(container).openDelivered(input.order_id, new Date(input.at))
+    return new StepResponse<string | null>(row?.id ?? null)
+  }
+)

@@ -1,4 +1,4 @@
-import type { DeliveryArea, PaymentMethod } from "@shop/contract"
+import type { AdAttribution, DeliveryArea, PaymentMethod } from "@shop/contract"
 import type { OrderRequestKey } from "../../modules/shop-order/service"
 import type { OrderLineInput } from "./price-shop-order"
 
@@ -37,4 +37,6 @@ export type PlaceShopOrderInput = {
    * gets one by SMS (steps/phone-check.ts). Medusa's /store door does not: its storefront has no such screen.
    */
   phone_check?: boolean
+  /** The ad a landing order came from (its page's URL parameters): the Profit screen's per-ad figures. */
+  ad?: AdAttribution | null
 }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { META_EVENT_MAX_AGE_DAYS, META_EVENT_TOO_OLD, type MetaPurchaseState, type Order } from "@shop/contract"
 import {
+  deliveredEvent,
   META_EVENTS_MODULE,
   metaGraphSettings,
   NO_TOKEN,
@@ -55,6 +56,12 @@ export const claimMetaPurchaseStep = createStep(
   }
 )
 
+const eventName = (row: PurchaseEventRow) => (row.kind === "delivered" ? "delivery event" : "Purchase")
+
+/** Delivered in full or in part, and not returned since. */
+const isDelivered = (order: Order) =>
+  (order.orderStatus === "delivered" || order.orderStatus === "completed") && order.courier?.outcome !== "returned"
+
 /** The facts of an order its Purchase carries, read when it is sent. */
 function purchaseFacts(order: Order, row: PurchaseEventRow) {
   return {
@@ -92,26 +99,30 @@ export const attemptMetaPurchaseStep = createStep(
     if (!row.event_time || nowMs - new Date(row.event_time).getTime() > MAX_AGE_MS) {
       return attempt(
         { state: "given_up", reason: META_EVENT_TOO_OLD },
-        `Meta: gave up the Purchase of order ${row.order_number}: ${META_EVENT_TOO_OLD}`
+        `Meta: gave up the ${eventName(row)} of order ${row.order_number}: ${META_EVENT_TOO_OLD}`
       )
     }
     const order = await findShopOrder(container, row.order_id)
-    const why = await metaPurchaseBlocker(container, order, row.client_ip)
+    const delivery = row.kind === "delivered"
+    const why =
+      (await metaPurchaseBlocker(container, order, row.client_ip)) ??
+      (delivery && order && !isDelivered(order) ? "the order is no longer delivered" : null)
     if (why || !order) return attempt({ state: "not_sent", reason: `Not sent: ${why ?? "the order no longer exists"}` })
     const settings = metaGraphSettings()
     if (!settings) return attempt({ state: "failed", reason: NO_TOKEN, next_attempt_at: retryAt() })
-    const result = await sendToGraph(settings, row.pixel_id, [purchaseEvent(purchaseFacts(order, row))])
+    const facts = purchaseFacts(order, row)
+    const result = await sendToGraph(settings, row.pixel_id, [delivery ? deliveredEvent(facts) : purchaseEvent(facts)])
     if (result.ok) return attempt({ state: "sent", at: now })
     if (result.retry) {
       const next = retryAt()
       return attempt(
         { state: "failed", reason: result.reason, next_attempt_at: next },
-        `Meta: the Purchase of order ${row.order_number} was not sent (attempt ${row.attempts}), next try ${next}: ${result.reason}`
+        `Meta: the ${eventName(row)} of order ${row.order_number} was not sent (attempt ${row.attempts}), next try ${next}: ${result.reason}`
       )
     }
     return attempt(
       { state: "given_up", reason: result.reason },
-      `Meta: gave up the Purchase of order ${row.order_number}: ${result.reason}`
+      `Meta: gave up the ${eventName(row)} of order ${row.order_number}: ${result.reason}`
     )
   }
 )

@@ -12,7 +12,9 @@ import { META_PURCHASE_STATES } from "@shop/contract"
 const PurchaseEvent = model
   .define("purchase_event", {
     id: model.id({ prefix: "mpev" }).primaryKey(),
-    order_id: model.text().unique(),
+    order_id: model.text(),
+    /** the order's Purchase, or its delivery (sent once the parcel is delivered): one of each per order */
+    kind: model.enum(["purchase", "delivered"]).default("purchase"),
     order_number: model.text(),
     landing_page_id: model.text().nullable(),
     pixel_id: model.text(),
@@ -31,6 +33,10 @@ const PurchaseEvent = model
     user_agent: model.text().nullable(),
     event_source_url: model.text().nullable(),
   })
-  .indexes([{ on: ["state", "next_attempt_at"] }, { on: ["landing_page_id"] }])
+  .indexes([
+    { on: ["order_id", "kind"], unique: true },
+    { on: ["state", "next_attempt_at"] },
+    { on: ["landing_page_id"] },
+  ])
 
 export default PurchaseEvent

@@ -24,6 +24,10 @@ const ShopOrder = model
     customer_id: model.text().nullable(),
     cart_id: model.text().nullable(),
     landing_page_slug: model.text().nullable(),
+    /** the ad a landing order came from, as its page's URL named it (the contract's adAttributionOf) */
+    ad_campaign_id: model.text().nullable(),
+    ad_set_id: model.text().nullable(),
+    ad_id: model.text().nullable(),
     address: model.json(),
     delivery_area: model.text().nullable(),
     delivery_charge: model.number().default(0),

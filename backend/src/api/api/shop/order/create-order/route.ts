@@ -10,7 +10,7 @@ import {
   placeGuestOrderWorkflow,
   placeLandingOrderWorkflow,
 } from "#app/workflows/place-shop-order"
-import { BN_MESSAGES, deliveryAreaOf, orderConfirmation, type CreateOrderAnswer } from "@shop/contract"
+import { adAttributionOf, BN_MESSAGES, deliveryAreaOf, orderConfirmation, type CreateOrderAnswer } from "@shop/contract"
 import type { CustomerOrderBody, GuestOrderBody, LandingOrderBody } from "../validators"
 
 type Body = GuestOrderBody | LandingOrderBody | CustomerOrderBody
@@ -47,6 +47,8 @@ function place(req: MedusaRequest<Body>) {
         // the confirmation page takes a held order's phone code
         phone_check: true,
         meta: metaTrackingOf(req, body),
+        // the ad the page was opened from (utm_campaign / utm_term / utm_content in its address)
+        ad: adAttributionOf(body.eventSourceUrl),
         request: orderRequestOf(req, `landing:${body.landingPageSlug}`, order),
       },
     })
