@@ -8,7 +8,7 @@
  * in goals.ts.
  *
  *   tsx scripts/bench/profit.ts
- * BENCH_ORDERS (1000000), BENCH_CONNECTIONS (10), BENCH_DURATION (seconds, 10),
+ * BENCH_ORDERS (1000000), BENCH_CONNECTIONS (2: a month's and 30 days'; a year: 1), BENCH_DURATION (seconds, 10),
  * BENCH_VERBOSE=1 shows the backend's output. Figures go to bench-results/profit.json.
  */
 import { startBenchStack } from "./lib"

@@ -462,6 +462,7 @@ export function reportProfit(r: {
   printTable(
     r.results.map((f) => ({
       period: f.period,
+      connections: f.connections,
       "req/s": f.rps,
       requests: f.requests,
       "p50 ms": f.p50,

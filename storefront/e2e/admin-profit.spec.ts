@@ -99,3 +99,42 @@ test("a product's cost and the packaging rate make a delivered order's profit on
   await expect(page.getByTestId("profit-total")).toBeVisible()
   await page.screenshot({ path: "test-results/admin-profit-360.png", fullPage: true })
 })
+
+test("an ad's link: the landing order placed from it carries its campaign, ad set and ad into the profit figures", async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const slug = "salwar-kameez-offer"
+  const phone = `0181${String(Date.now() % 10_000_000).padStart(7, "0")}`
+  // as Meta opens it: the ad's ids in the URL parameters, and a click id
+  await page.goto(
+    `/landing/${slug}?utm_source=facebook&utm_campaign=C${RUN}&utm_term=S${RUN}&utm_content=A${RUN}&fbclid=IwAR_${RUN}`
+  )
+  const form = page.getByTestId("order-form")
+  await form.getByLabel(/আপনার নাম/).fill("বিজ্ঞাপনের ক্রেতা")
+  await form.getByLabel(/মোবাইল নম্বর/).fill(phone)
+  await form.getByLabel(/সম্পূর্ণ ঠিকানা/).fill("বাড়ি ৩, রোড ৪, কুমিল্লা সদর, কুমিল্লা")
+  const answer = page.waitForResponse((res) => res.url().includes("/api/shop/order/create-order"))
+  await form.getByRole("button", { name: "এখনই অর্ডার করুন" }).click()
+  const response = await answer
+  expect(response.status()).toBe(201)
+  const orderNumber = ((await response.json()) as { confirmation: { orderNumber: string } }).confirmation.orderNumber
+
+  await signInAdmin(page)
+  const today = dhakaDay(new Date())
+  await expect
+    .poll(
+      async () => {
+        const csv = await (await page.request.get(`/api/admin/profit/export?from=${today}&to=${today}`)).text()
+        const cells = csv
+          .split("\n")
+          .find((line) => line.startsWith(`${orderNumber},`))
+          ?.split(",")
+        return cells ? cells.slice(5, 9) : null
+      },
+      { timeout: 20_000 }
+    )
+    .toEqual([`C${RUN}`, `S${RUN}`, `A${RUN}`, "Cumilla"])
+  const report = await (await page.request.get(`/api/admin/profit?from=${today}&to=${today}`)).json()
+  expect(report.data.groups.ad.find((row: { key: string }) => row.key === `A${RUN}`)).toMatchObject({ orders: 1 })
+})

@@ -9,6 +9,7 @@ import {
   type ProfitRow,
   type ProfitSettings,
 } from "@shop/contract"
+import orderProfitBackfill from "../../src/migration-scripts/order-profit-backfill"
 import seed from "../../src/scripts/seed"
 import { refreshOrderProfitWorkflow } from "../../src/workflows/order-profit"
 import { FakeCouriers, STEADFAST_KEYS } from "../utils/fake-couriers"
@@ -395,6 +396,8 @@ shopIntegrationTestRunner({
         counted: 3,
         goodsCost: 1200,
         revenue: 5 * 2 * unit,
+        // one line an order: the line's cash is its order's
+        cashReceived: a.TotalAmount + b.TotalAmount,
         profit: profitA + profitB + profitC,
       })
       expect(rowOf(data.groups.product, landingProduct._id)).toMatchObject({
@@ -541,6 +544,24 @@ shopIntegrationTestRunner({
         profit: 0,
         district: "Dhaka",
       })
+    })
+
+    it("orders placed before the figures existed get their rows from the migration script, once", async () => {
+      expect((await setCost(product._id, 300)).status).toBe(200)
+      const orders = [await guestOrder(), await guestOrder()]
+      await setStatus(orders[0]._id, "delivered")
+      const before = await sql(`select order_id, profit from order_profit order by order_id`)
+      const lines = await sql(`select count(*)::int as n from order_profit_line`)
+      // as a shop upgraded from before the module: no rows at all
+      await sql(`delete from order_profit_line`)
+      await sql(`delete from order_profit`)
+      await orderProfitBackfill({ container: container(), args: [] } as never)
+      expect(await sql(`select order_id, profit from order_profit order by order_id`)).toEqual(before)
+      // run again: the same rows, not twice as many
+      await orderProfitBackfill({ container: container(), args: [] } as never)
+      expect(await sql(`select count(*)::int as n from order_profit`)).toEqual([{ n: before.length }])
+      expect(await sql(`select count(*)::int as n from order_profit_line`)).toEqual(lines)
+      expect(before.map((r) => r.order_id)).toEqual(expect.arrayContaining(orders.map((o) => o._id)))
     })
 
     it("rates: refused with the reason, saved whole, and three saves at once leave one row", async () => {

@@ -216,6 +216,7 @@ export async function computeOrderProfits(container: MedusaContainer, orderIds: 
         quantity: line.quantity,
         kept: line.kept,
         revenue: line.revenue,
+        cash_received: line.cashReceived,
         goods_cost: line.goodsCost,
         profit: line.profit,
         missing_cost: lines[i].unitCost == null,
@@ -321,58 +322,69 @@ export const PROFIT_ROWS_PER_GROUP = 200
  * each group's rows. Orders are summed in one pass over the period's rows
  * (the placed_at index; GROUPING SETS hash each grouping and the total at
  * once), products from their lines the same way; ad spend per ad and day is
- * joined to ads, campaigns and (through the page an ad's orders landed on)
- * landing pages.
+ * joined to ads, campaigns and (through the page the ad's orders of the
+ * period landed on) landing pages; an ad without an order in the period
+ * matched none.
  */
 export async function profitReport(container: MedusaContainer, period: Period): Promise<ProfitReport> {
   const knex = pgConnection(container)
   const bindings = { ...period, tz: SHOP_TIME_ZONE }
-  const { rows } = await knex.raw<PgRows>(
-    `select grouping(${ORDER_GROUPS.map((g) => GROUP_COLUMNS[g]).join(", ")})::int as g,
+  // the three reads side by side, each on its own connection: the answer waits for the slowest, not their sum
+  const [{ rows }, { rows: funnelRows }, { rows: products }, { rows: spendRows }] = await Promise.all([
+    knex.raw<PgRows>(
+      `select grouping(${ORDER_GROUPS.map((g) => GROUP_COLUMNS[g]).join(", ")})::int as g,
             ${ORDER_GROUPS.map((g) => `${GROUP_COLUMNS[g]} as ${g}`).join(", ")},
-            ${FIGURES},
-            ${FUNNEL}
+            ${FIGURES}
        from order_profit
       where ${inPeriod()}
-      group by grouping sets (${ORDER_GROUPS.map((g) => `(${GROUP_COLUMNS[g]})`).join(", ")}, ())`,
-    bindings
-  )
-  const { rows: products } = await knex.raw<PgRows>(
-    `select product_id, max(title) as title,
-            count(distinct order_id)::int as orders,
-            count(distinct order_id) filter (where ${COUNTED})::int as counted,
-            count(distinct order_id) filter (where end_state in ('delivered', 'partial'))::int as delivered,
-            count(distinct order_id) filter (where end_state = 'returned')::int as returned,
+      group by grouping sets (${ORDER_GROUPS.map((g) => `(${GROUP_COLUMNS[g]})`).join(", ")}, (ad_id, landing_page_slug), ())`,
+      bindings
+    ),
+    // the funnel over the whole period only (beside the grouping sets it would cost each of them)
+    knex.raw<PgRows>(
+      `select count(*)::int as orders, coalesce(sum(revenue), 0)::bigint as revenue, ${FUNNEL}
+         from order_profit where ${inPeriod()}`,
+      bindings
+    ),
+    // an order has one line per product (a cart and a landing form hold a product once): its lines count its orders
+    knex.raw<PgRows>(
+      `select product_id, max(title) as title,
+            count(*)::int as orders,
+            count(*) filter (where ${COUNTED})::int as counted,
+            count(*) filter (where end_state in ('delivered', 'partial'))::int as delivered,
+            count(*) filter (where end_state = 'returned')::int as returned,
             coalesce(sum(revenue), 0)::bigint as revenue,
+            coalesce(sum(cash_received) filter (where ${COUNTED}), 0)::bigint as cash_received,
             coalesce(sum(goods_cost) filter (where ${COUNTED}), 0)::bigint as goods_cost,
             coalesce(sum(profit) filter (where ${COUNTED}), 0)::bigint as profit,
             count(*) filter (where missing_cost and ${COUNTED})::int as missing_costs
        from order_profit_line
       where ${inPeriod()}
       group by product_id
-      order by count(distinct order_id) desc
+      order by count(*) desc
       limit ${PROFIT_ROWS_PER_GROUP}`,
-    bindings
-  )
-  const { rows: spendRows } = await knex.raw<PgRows<{ ad_id: string; campaign_id: string | null; spend: string }>>(
-    `select ad_id, max(campaign_id) as campaign_id, sum(spend)::bigint as spend
+      bindings
+    ),
+    knex.raw<PgRows<{ ad_id: string; campaign_id: string | null; spend: string }>>(
+      `select ad_id, max(campaign_id) as campaign_id, sum(spend)::bigint as spend
        from ad_spend
       where deleted_at is null and day >= :from and day <= :to
       group by ad_id`,
-    period
-  )
-  const adIds = spendRows.map((r) => r.ad_id)
-  // the page an ad sent its orders to (the one it sent most to), over all time
-  const { rows: adPages } = adIds.length
-    ? await knex.raw<PgRows<{ ad_id: string; landing_page_slug: string | null }>>(
-        `select distinct on (ad_id) ad_id, landing_page_slug
-           from (select ad_id, landing_page_slug, count(*) as n from order_profit
-                  where ad_id = any(:ads) and deleted_at is null group by ad_id, landing_page_slug) x
-          order by ad_id, n desc`,
-        { ads: adIds }
-      )
-    : { rows: [] }
-  const pageOfAd = new Map(adPages.map((r) => [r.ad_id, r.landing_page_slug ?? ""]))
+      period
+    ),
+  ])
+  // the page an ad sent the period's orders to (the one it sent most to): its spend counts for that page
+  const bit = (group: OrderGroup) => 1 << (ORDER_GROUPS.length - 1 - ORDER_GROUPS.indexOf(group))
+  const all = (1 << ORDER_GROUPS.length) - 1
+  const pageOfAd = new Map<string, string>()
+  const pageOrders = new Map<string, number>()
+  for (const row of rows.filter((r) => Number(r.g) === all - bit("ad") - bit("landing") && r.ad != null)) {
+    const ad = String(row.ad)
+    if ((pageOrders.get(ad) ?? -1) < Number(row.orders)) {
+      pageOrders.set(ad, Number(row.orders))
+      pageOfAd.set(ad, String(row.landing ?? ""))
+    }
+  }
   const spendBy: Record<"ad" | "campaign" | "landing", Map<string, number>> = {
     ad: new Map(),
     campaign: new Map(),
@@ -390,7 +402,7 @@ export async function profitReport(container: MedusaContainer, period: Period): 
     else unattributed += spend
   }
 
-  const slugs = rows.filter((r) => r.landing != null).map((r) => String(r.landing))
+  const slugs = [...new Set(rows.filter((r) => r.landing != null).map((r) => String(r.landing)))]
   const { rows: pages } = slugs.length
     ? await knex.raw<PgRows<{ slug: string; title: string }>>(
         `select slug, title from landing_page where slug = any(:slugs) and deleted_at is null`,
@@ -407,8 +419,6 @@ export async function profitReport(container: MedusaContainer, period: Period): 
     return key
   }
 
-  const bit = (group: OrderGroup) => 1 << (ORDER_GROUPS.length - 1 - ORDER_GROUPS.indexOf(group))
-  const all = (1 << ORDER_GROUPS.length) - 1
   const total = rows.find((r) => Number(r.g) === all)
   const groups = Object.fromEntries(PROFIT_GROUPS.map((g) => [g, [] as ProfitRow[]])) as Record<
     ProfitGroup,
@@ -434,7 +444,7 @@ export async function profitReport(container: MedusaContainer, period: Period): 
     ...figuresOf(r, 0),
   }))
 
-  const n = (key: string) => Number(total?.[key] ?? 0)
+  const n = (key: string) => Number(funnelRows[0]?.[key] ?? 0)
   return {
     from: period.from,
     to: period.to,

@@ -60,6 +60,8 @@ describe("orderProfit", () => {
     // lines share 121190 (profit before goods) by value 1000:250, less their goods
     expect(parts.lines.map((l) => l.profit)).toEqual([96_952 - 60_000, 24_238 - 10_000])
     expect(parts.lines.reduce((s, l) => s + l.profit, 0)).toBe(51_190)
+    // and the cash by value: 131000 as 104800 and 26200
+    expect(parts.lines.map((l) => l.cashReceived)).toEqual([104_800, 26_200])
   })
 
   it("the courier's own figures win over the rule, and a payout settles it", () => {

@@ -190,12 +190,14 @@ export type OrderProfitParts = {
   profit: number
   /** lines whose product had no cost set: their goods count as free, and the screen says so */
   missingCosts: number
+  /** each line's share (by value) of the cash received and of the profit, its own goods cost */
   lines: {
     productId: string | null
     title: string
     quantity: number
     kept: number
     revenue: number
+    cashReceived: number
     goodsCost: number
     profit: number
   }[]
@@ -272,27 +274,36 @@ export function orderProfit(facts: OrderProfitFacts, rules: ProfitSettings): Ord
       kept,
       revenue: paisa(line.unitPrice) * line.quantity,
       goodsCost: line.unitCost == null ? 0 : paisa(line.unitCost) * kept,
+      cashReceived: 0,
       profit: 0,
     }
   })
   const goodsCost = lines.reduce((sum, line) => sum + line.goodsCost, 0)
   const counted = COUNTED_ENDS.includes(end)
   const profit = counted ? cashReceived - goodsCost - deliveryFee - codCharge - returnFee - packaging : 0
-  // each line: its share (by value) of the order's profit before goods, less its own goods
+  // each line: its share (by value) of the cash and of the order's profit before goods, less its own goods
   const value = lines.reduce((sum, line) => sum + line.revenue, 0)
-  let shared = 0
-  lines.forEach((line, i) => {
-    if (!counted) return
-    const beforeGoods = profit + goodsCost
-    const share =
-      i === lines.length - 1
-        ? beforeGoods - shared
-        : value > 0
-          ? Math.round((beforeGoods * line.revenue) / value)
-          : Math.round(beforeGoods / lines.length)
-    shared += share
-    line.profit = share - line.goodsCost
-  })
+  const shares = (amount: number) => {
+    let given = 0
+    return lines.map((line, i) => {
+      const share =
+        i === lines.length - 1
+          ? amount - given
+          : value > 0
+            ? Math.round((amount * line.revenue) / value)
+            : Math.round(amount / lines.length)
+      given += share
+      return share
+    })
+  }
+  if (counted) {
+    const cash = shares(cashReceived)
+    const beforeGoods = shares(profit + goodsCost)
+    lines.forEach((line, i) => {
+      line.cashReceived = cash[i] ?? 0
+      line.profit = (beforeGoods[i] ?? 0) - line.goodsCost
+    })
+  }
   // the cash is the merchant's: paid out by the courier, handed over by the shop's own hand, or none to collect
   const settled = delivered && (!parcel || settledPaisa != null || collected === 0)
   const stage: ProfitStage = settled

@@ -47,6 +47,7 @@ export type OrderProfitLineRow = {
   quantity: number
   kept: number
   revenue: number
+  cash_received: number
   goods_cost: number
   profit: number
   missing_cost: boolean
@@ -95,6 +96,7 @@ const LINE_COLUMNS = [
   "quantity",
   "kept",
   "revenue",
+  "cash_received",
   "goods_cost",
   "profit",
   "missing_cost",

@@ -402,6 +402,8 @@ describe("/landing/{slug}", () => {
       addressInfo: [{ address: "বাড়ি ১২, ধানমন্ডি", city: "", number: "01712345678" }],
       TotalAmount: 4900,
       orderStatus: "pending",
+      // the page's address: the ad's ids the profit figures read (a plain visit has none)
+      eventSourceUrl: expect.stringMatching(/^http:\/\/localhost:3000\/landing\/demo/),
     })
     // while the notice shows, the form cannot send again
     expect(form().getByRole("button", { name: "অর্ডার হচ্ছে..." })).toBeDisabled()
@@ -440,15 +442,17 @@ describe("/landing/{slug}", () => {
     expect(window.fbq!.queue!.flat()).not.toContain("Purchase")
   })
 
-  it("without a Meta pixel: no pixel and no ad click in the order", async () => {
-    window.history.replaceState(null, "", "/landing/demo?fbclid=IwAR2abc")
+  it("without a Meta pixel: no pixel and no click id in the order, only the ad's ids in the page's address", async () => {
+    window.history.replaceState(null, "", "/landing/demo?utm_campaign=120&fbclid=IwAR2abc&utm_content=7")
     delete window.fbq
     const { posted } = await openPage()
     fillForm({ name: "রহিম", phone: "01712345678", address: "ধানমন্ডি" })
     submit()
     expect(await screen.findByRole("status")).toHaveTextContent("আপনার অর্ডার সফলভাবে সম্পন্ন হয়েছে")
     expect(posted[0]!.body).not.toHaveProperty("fbclid")
-    expect(posted[0]!.body).not.toHaveProperty("eventSourceUrl")
+    expect(posted[0]!.body).toMatchObject({
+      eventSourceUrl: "http://localhost:3000/landing/demo?utm_campaign=120&utm_content=7",
+    })
     expect(window.fbq).toBeUndefined()
   })
 

@@ -38,7 +38,7 @@ export class Migration20261129010100 extends Migration {
     )
     this.addSql(
       `create table if not exists "order_profit_line" ("id" text not null, "order_id" text not null, "placed_at" timestamptz not null, "end_state" text not null,
-        "product_id" text null, "title" text not null, "quantity" integer not null, "kept" integer not null, "revenue" integer not null,
+        "product_id" text null, "title" text not null, "quantity" integer not null, "kept" integer not null, "revenue" integer not null, "cash_received" integer not null default 0,
         "goods_cost" integer not null, "profit" integer not null, "missing_cost" boolean not null default false,
         ${base}, constraint "order_profit_line_pkey" primary key ("id"));`
     )

@@ -12,6 +12,7 @@ const OrderProfitLine = model
     quantity: model.number(),
     kept: model.number(),
     revenue: model.number(),
+    cash_received: model.number().default(0),
     goods_cost: model.number(),
     profit: model.number(),
     missing_cost: model.boolean().default(false),

@@ -90,17 +90,23 @@ export function buildOrderPayload(
     TotalAmount: summary.total,
     orderStatus: "pending",
     ...(values.paymentMethod && values.paymentMethod !== "cod" ? { paymentMethod: values.paymentMethod } : {}),
-    // a page with a Meta pixel: what the server's Purchase event needs to match the ad click
-    ...(page.metaPixelId ? adClick() : {}),
+    // the ad the visit came from (the profit figures), and with a Meta pixel its click (the server's Purchase)
+    ...adClick(!!page.metaPixelId),
   }
 }
 
-/** The ad click this visit came from: the page's address and its fbclid (the _fbp/_fbc cookies go by themselves). */
-function adClick(): { eventSourceUrl: string; fbclid?: string } {
-  const fbclid = new URLSearchParams(window.location.search).get("fbclid")
+/**
+ * The page's address as the shopper opened it (its utm_* name the ad) and,
+ * on a page with a pixel, the ad click's fbclid (the _fbp/_fbc cookies go by
+ * themselves); without a pixel the click id stays out of the order.
+ */
+function adClick(pixel: boolean): { eventSourceUrl: string; fbclid?: string } {
+  const url = new URL(window.location.href)
+  const fbclid = url.searchParams.get("fbclid")
+  if (!pixel) url.searchParams.delete("fbclid")
   return {
-    eventSourceUrl: window.location.href.slice(0, 2000),
-    ...(fbclid && /^[A-Za-z0-9_-]{1,500}$/.test(fbclid) ? { fbclid } : {}),
+    eventSourceUrl: url.href.slice(0, 2000),
+    ...(pixel && fbclid && /^[A-Za-z0-9_-]{1,500}$/.test(fbclid) ? { fbclid } : {}),
   }
 }
 
