@@ -21,6 +21,7 @@ import {
 import { BlocklistSchema, GuardRulesSchema } from "./api/admin/order-guard/validators"
 import { PaymentRulesSchema } from "./api/admin/payment/validators"
 import { ShopProductSchema } from "./api/admin/products/validators"
+import { ProductCostSchema, ProfitSettingsSchema } from "./api/admin/profit/validators"
 import { SmsTemplatesSchema, SmsTestSchema } from "./api/admin/sms/validators"
 import { LoginSchema, RegisterSchema } from "./api/auth/validators"
 import { EdgeViewsSchema } from "./api/edge/validators"
@@ -439,6 +440,67 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     body: SmsTestSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/profit",
+    summary:
+      "True profit for a period: the funnel (placed, confirmed, sent, delivered, settled), the period's figures (cash received less goods at cost, courier fees both ways, COD charges, packaging and ad spend) and each landing page's, campaign's, ad's, product's, district's and courier's; 400 for a period that cannot be read",
+    tag: "admin",
+    auth: "admin",
+    query: [
+      { name: "from", description: "first day, YYYY-MM-DD in Dhaka (default: the first of this month)" },
+      { name: "to", description: "last day, YYYY-MM-DD in Dhaka (default: today); at most 366 days" },
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/admin/profit/export",
+    summary: "The period's orders with every part of their profit, as CSV (UTF-8), streamed",
+    tag: "admin",
+    auth: "admin",
+    query: [
+      { name: "from", description: "first day, YYYY-MM-DD in Dhaka (default: the first of this month)" },
+      { name: "to", description: "last day, YYYY-MM-DD in Dhaka (default: today); at most 366 days" },
+    ],
+  },
+  {
+    method: "get",
+    path: "/api/admin/profit/settings",
+    summary: "The packaging cost and each courier's rates where its own answers give none (the defaults until saved)",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "put",
+    path: "/api/admin/profit/settings",
+    summary: "Save the packaging cost and every courier's rates; 400 with the reason for one that is not a rate",
+    tag: "admin",
+    auth: "admin",
+    body: ProfitSettingsSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/profit/costs/{productId}",
+    summary: "A product's cost price now and its history, newest first; 404 for a product that does not exist",
+    tag: "admin",
+    auth: "admin",
+  },
+  {
+    method: "put",
+    path: "/api/admin/profit/costs/{productId}",
+    summary: "A product's cost price from now on (orders placed before keep theirs); answers its history",
+    tag: "admin",
+    auth: "admin",
+    body: ProductCostSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/profit/ad-spend",
+    summary:
+      "Read Meta's ad spend per ad and day for the last META_ADS_DAYS now: 409 when the ad account is not set up, 429 under Meta's rate limit (nothing written), 422 when Meta refuses the token or account, 502 when Meta does not answer",
+    tag: "admin",
+    auth: "admin",
   },
   {
     method: "get",
