@@ -347,7 +347,7 @@ shopIntegrationTestRunner({
         expect(all.status).toBe(200)
         expect(all.data.data.map((o: { _id: string }) => o._id).slice(0, 2)).toEqual([second._id, first._id])
         const one = await api.get(`/api/admin/order/order-details/${first._id}`, as(admin.cookie))
-        // the admin's answer adds what the fake-order guard found, the Meta Purchase (none: not a landing order)
+        // the admin's answer adds what the fake-order guard found, the Meta Purchase and delivery event (none: not a landing order)
         // and the text messages (none: no SMS gateway here), never in the shopper's
         expect(one.data).toEqual({
           success: true,
@@ -355,6 +355,7 @@ shopIntegrationTestRunner({
             ...first,
             risk: expect.objectContaining({ level: "low", needsConfirmation: false }),
             metaPurchase: null,
+            metaDelivered: null,
             sms: [],
           },
         })

@@ -40,6 +40,16 @@ export type InsightsRow = {
 
 export const META_TOKEN = "EAAGtestTOKEN0123456789abcdefSECRET"
 
+/** Meta's answer to a token it does not take (OAuthException, code 190), on every route. */
+const BAD_TOKEN = {
+  error: {
+    message: "Invalid OAuth access token - Cannot parse access token",
+    type: "OAuthException",
+    code: 190,
+    fbtrace_id: "AbCdEf",
+  },
+}
+
 export class FakeMetaGraph extends FakeHttpServer {
   readonly requests: GraphRequest[] = []
   /** the token Meta accepts; any other is refused as Meta refuses it (400, OAuthException code 190) */
@@ -225,14 +235,7 @@ export class FakeMetaGraph extends FakeHttpServer {
     const insights = /^\/(v\d+\.\d+)\/act_(\d+)\/insights$/.exec(url.pathname)
     if (req.method === "GET" && insights) {
       if (request.token !== this.token) {
-        return send(400, {
-          error: {
-            message: "Invalid OAuth access token - Cannot parse access token",
-            type: "OAuthException",
-            code: 190,
-            fbtrace_id: "AbCdEf",
-          },
-        })
+        return send(400, BAD_TOKEN)
       }
       const fault = this.faults.shift()
       if (fault) return send(fault.status, fault.body, fault.headers)
@@ -245,14 +248,7 @@ export class FakeMetaGraph extends FakeHttpServer {
       })
     }
     if (request.token !== this.token) {
-      return send(400, {
-        error: {
-          message: "Invalid OAuth access token - Cannot parse access token",
-          type: "OAuthException",
-          code: 190,
-          fbtrace_id: "AbCdEf",
-        },
-      })
+      return send(400, BAD_TOKEN)
     }
     const fault = this.faults.shift()
     if (fault) return send(fault.status, fault.body)

@@ -241,28 +241,30 @@ class ProfitModuleService extends MedusaService({
     if (!ids.length) return
     await m.execute(`delete from order_profit_line where order_id in (${list(ids)})`, ids)
     if (remove.length) await m.execute(`delete from order_profit where order_id in (${list(remove)})`, remove)
-    for (const row of rows) {
-      await m.execute(
-        `insert into order_profit (id, order_id, ${ORDER_COLUMNS.join(", ")})
-         values (?, ?, ${ORDER_COLUMNS.map(() => "?").join(", ")})
-         on conflict (order_id) where deleted_at is null
-         do update set ${ORDER_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()`,
-        [generateEntityId(undefined, "oprof"), row.order_id, ...ORDER_COLUMNS.map((c) => row[c])]
-      )
-      for (const line of row.lines) {
-        await m.execute(
-          `insert into order_profit_line (id, order_id, placed_at, end_state, ${LINE_COLUMNS.join(", ")})
-           values (?, ?, ?, ?, ${LINE_COLUMNS.map(() => "?").join(", ")})`,
-          [
-            generateEntityId(undefined, "oprofl"),
-            row.order_id,
-            row.placed_at,
-            row.end_state,
-            ...LINE_COLUMNS.map((c) => line[c]),
-          ]
-        )
-      }
-    }
+    if (!rows.length) return
+    // one statement for the orders and one for all their lines, however many (the order path's statements stay flat)
+    const orderRow = `(${["?", "?", ...ORDER_COLUMNS.map(() => "?")].join(", ")})`
+    await m.execute(
+      `insert into order_profit (id, order_id, ${ORDER_COLUMNS.join(", ")})
+       values ${rows.map(() => orderRow).join(", ")}
+       on conflict (order_id) where deleted_at is null
+       do update set ${ORDER_COLUMNS.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()`,
+      rows.flatMap((row) => [generateEntityId(undefined, "oprof"), row.order_id, ...ORDER_COLUMNS.map((c) => row[c])])
+    )
+    const lines = rows.flatMap((row) => row.lines.map((line) => ({ row, line })))
+    if (!lines.length) return
+    const lineRow = `(${["?", "?", "?", "?", ...LINE_COLUMNS.map(() => "?")].join(", ")})`
+    await m.execute(
+      `insert into order_profit_line (id, order_id, placed_at, end_state, ${LINE_COLUMNS.join(", ")})
+       values ${lines.map(() => lineRow).join(", ")}`,
+      lines.flatMap(({ row, line }) => [
+        generateEntityId(undefined, "oprofl"),
+        row.order_id,
+        row.placed_at,
+        row.end_state,
+        ...LINE_COLUMNS.map((c) => line[c]),
+      ])
+    )
   }
 
   /** The stored rows of these ads' days (a write's compensation puts them back). */
