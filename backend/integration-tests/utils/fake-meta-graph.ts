@@ -141,16 +141,19 @@ export class FakeMetaGraph extends FakeHttpServer {
   }
 
   /** The Purchase events it was sent (one per request in this shop), with the request each came in. */
-  purchases(): { event: Record<string, unknown>; request: GraphRequest }[] {
-    return this.requests.flatMap((request) =>
-      (request.body.data ?? []).filter((e) => e.event_name === "Purchase").map((event) => ({ event, request }))
-    )
+  purchases() {
+    return this.eventsNamed("Purchase")
   }
 
   /** The OrderDelivered events it was sent, with the request each came in. */
-  deliveries(): { event: Record<string, unknown>; request: GraphRequest }[] {
+  deliveries() {
+    return this.eventsNamed("OrderDelivered")
+  }
+
+  /** The events of one name it was sent, with the request each came in. */
+  private eventsNamed(name: string): { event: Record<string, unknown>; request: GraphRequest }[] {
     return this.requests.flatMap((request) =>
-      (request.body.data ?? []).filter((e) => e.event_name === "OrderDelivered").map((event) => ({ event, request }))
+      (request.body.data ?? []).filter((e) => e.event_name === name).map((event) => ({ event, request }))
     )
   }
 
