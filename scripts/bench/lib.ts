@@ -357,3 +357,4 @@ export function writeResults(name: string, data: unknown): string {
 
 /** The 12-megapixel phone photo the picture tests upload (scenarios/photos.ts uploads the same). */
 export { makePhonePhoto } from "../../backend/integration-tests/utils/phone-photo"
+export { renderDispatchPdf, type PrintOrder } from "../../backend/src/lib/dispatch-pdf"

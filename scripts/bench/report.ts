@@ -12,6 +12,7 @@ import { BASE_ORDERS, type ScaleResult } from "./million"
 import type { AdminScreensFigures, AdminScreensPhase } from "./scenarios/admin-screens"
 import { round1, round3, say, type Figure, type MemorySample } from "./scenarios/context"
 import type { DashboardFigure } from "./scenarios/dashboard"
+import type { PrintFigure } from "./scenarios/dispatch"
 import type { FlashResult } from "./scenarios/flash"
 import { kb, type LighthousePage } from "./scenarios/lighthouse"
 import type { PhotoFigures } from "./scenarios/photos"
@@ -489,6 +490,36 @@ export function reportProfit(r: {
     },
     results: r.results,
     export: r.exported,
+  })
+  console.log(`\nwritten to ${file}`)
+}
+
+// ---------------------------------------------------------------- npm run bench:dispatch
+
+/** The print's figures against its goals, and bench-results/dispatch.json. */
+export function reportPrint(f: PrintFigure): void {
+  console.log("")
+  printTable([
+    {
+      orders: f.orders,
+      pages: f.pages,
+      "PDF KB": Math.round(f.bytes / 1024),
+      "runs ms": f.runsMs.join(" / "),
+      "median ms": f.medianMs,
+      "bare render ms": f.bareMs,
+      "x bare": Math.round((f.medianMs / Math.max(1, f.bareMs)) * 100) / 100,
+      "RSS MB": `${f.rssBeforeMB} -> ${f.rssPeakMB}`,
+    },
+  ])
+  console.log(
+    `print of ${f.orders} orders: ${f.medianMs} ms (goal <= ${GOALS.print100Ms} ms: ${f.goalMet ? "met" : "MISSED"}); ` +
+      `memory +${f.rssPeakMB - f.rssBeforeMB} MB (goal <= ${GOALS.printMemoryMB} MB: ${f.memoryGoalMet ? "met" : "MISSED"})`
+  )
+  const file = writeResults("dispatch", {
+    benchmark: "POST /api/admin/order/print (invoices and labels, one PDF)",
+    date: new Date().toISOString(),
+    goals: { printMs: GOALS.print100Ms, memoryMB: GOALS.printMemoryMB },
+    result: f,
   })
   console.log(`\nwritten to ${file}`)
 }

@@ -347,8 +347,8 @@ shopIntegrationTestRunner({
         expect(all.status).toBe(200)
         expect(all.data.data.map((o: { _id: string }) => o._id).slice(0, 2)).toEqual([second._id, first._id])
         const one = await api.get(`/api/admin/order/order-details/${first._id}`, as(admin.cookie))
-        // the admin's answer adds what the fake-order guard found, the Meta Purchase and delivery event (none: not a landing order)
-        // and the text messages (none: no SMS gateway here), never in the shopper's
+        // the admin's answer adds what the fake-order guard found, the Meta Purchase and delivery event (none: not a landing order),
+        // the text messages (none: no SMS gateway here) and its dispatch (the shop's own, never printed), never in the shopper's
         expect(one.data).toEqual({
           success: true,
           data: {
@@ -357,6 +357,7 @@ shopIntegrationTestRunner({
             metaPurchase: null,
             metaDelivered: null,
             sms: [],
+            dispatch: { source: "shop", takenBy: null, printedAt: null, printCount: 0 },
           },
         })
         expect((await api.get("/api/admin/order/order-details/order_NOPE", as(admin.cookie))).status).toBe(404)

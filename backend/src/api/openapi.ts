@@ -14,7 +14,11 @@ import { MetaSettingsSchema } from "./api/admin/meta/validators"
 import {
   BookCourierSchema,
   BookCouriersSchema,
+  BulkStatusSchema,
   ConfirmationSchema,
+  ManualOrderSchema,
+  OrderExportSchema,
+  PrintOrdersSchema,
   ReturnedUnitsSchema,
   UpdateOrderStatusSchema,
 } from "./api/admin/order/validators"
@@ -548,6 +552,53 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     auth: "admin",
     body: BookCouriersSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/print",
+    summary:
+      "One PDF (application/pdf, streamed): an A4 invoice per order, then an A6 label per parcel, for the orders chosen (up to 300) or today's confirmed orders not printed yet ({ today: true }); the orders are marked printed. 409 names chosen orders printed before unless { reprint: true }; 404 when there is nothing to print",
+    tag: "admin",
+    auth: "admin",
+    body: PrintOrdersSchema,
+  },
+  {
+    method: "put",
+    path: "/api/admin/order/bulk-status",
+    summary:
+      "The same status for up to 300 orders, each under the one-order rules, one after the other: { message, data: [{ orderId, success, message? }] }",
+    tag: "admin",
+    auth: "admin",
+    body: BulkStatusSchema,
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/manual",
+    summary:
+      "An order staff took by phone or in Messenger (201, the order with its dispatch: source and who took it), through the one order workflow: catalog prices, stock, the area's delivery charge (read from the address when not chosen), the fake-order guard; no shopper order limit. 400 for a phone that is not a Bangladeshi mobile; 404 a product that does not exist; 409 not enough stock. An Idempotency-Key makes a repeat answer the first order",
+    tag: "admin",
+    auth: "admin",
+    body: ManualOrderSchema,
+  },
+  {
+    method: "get",
+    path: "/api/admin/order/phone-view",
+    summary:
+      "A phone's orders here (newest first), whether it is blocklisted, and the fake-order guard's view of an order of these products now",
+    tag: "admin",
+    auth: "admin",
+    query: [
+      { name: "phone", description: "a Bangladeshi mobile, 01XXXXXXXXX or +8801XXXXXXXXX (Bengali digits too)" },
+      { name: "productIds", description: "comma-joined product ids of the order being taken" },
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/admin/order/export",
+    summary: "The chosen orders (up to 300) as CSV (UTF-8), one row per order line",
+    tag: "admin",
+    auth: "admin",
+    body: OrderExportSchema,
   },
   {
     method: "post",

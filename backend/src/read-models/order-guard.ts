@@ -9,7 +9,7 @@ import {
 } from "@shop/contract"
 import { pgConnection, type PgRows } from "../lib/pg"
 import { ORDER_GUARD_MODULE } from "../modules/order-guard"
-import { rulesOf } from "../modules/order-guard/assess"
+import { assessRisk, rulesOf } from "../modules/order-guard/assess"
 import type OrderRiskModel from "../modules/order-guard/models/order-risk"
 import type OrderGuardModuleService from "../modules/order-guard/service"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
@@ -188,4 +188,26 @@ export async function withRisk<T extends { _id: string }>(
     orders.map((o) => o._id)
   )
   return orders.map((o) => ({ ...o, risk: risks.get(o._id) ?? null }))
+}
+
+/**
+ * What the guard would say of an order of these products by this phone now,
+ * from the shop's own orders (the courier's fraud score as last cached: a
+ * preview never calls the courier), and whether the phone is blocklisted.
+ * Staff see it before they save an order taken by phone or in Messenger.
+ */
+export async function previewRisk(container: MedusaContainer, phone: string, productIds: string[]) {
+  const key = phoneKey(phone)
+  const rules = await guardRules(container)
+  const [history, duplicate, courier, refused] = await Promise.all([
+    phoneHistory(container, key),
+    duplicateOrder(container, key, productIds, rules.duplicateWindowHours),
+    cachedCourierScore(container, key, Number.POSITIVE_INFINITY),
+    blocklisted(container, key, null),
+  ])
+  const risk = assessRisk(
+    { ...history, lastDayFromAddress: 0, duplicateOf: duplicate, courier: courier ?? null },
+    rules
+  )
+  return { risk, blocklisted: Boolean(refused) }
 }

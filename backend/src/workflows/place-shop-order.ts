@@ -211,6 +211,8 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
       customer_id: input.customer_id ?? null,
       cart_id: input.cart_id ?? null,
       landing_page_slug: input.landing_page_slug ?? null,
+      source: input.source ?? (input.landing_page_slug ? ("landing" as const) : ("shop" as const)),
+      taken_by: input.taken_by ?? null,
       ad_campaign_id: input.ad?.campaignId ?? null,
       ad_set_id: input.ad?.adsetId ?? null,
       ad_id: input.ad?.adId ?? null,

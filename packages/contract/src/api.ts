@@ -9,6 +9,7 @@ import type { BrandId, CategoryId, Product, SortOption } from "./catalog"
 import type { CourierInfo } from "./courier"
 import type { DashboardFigures, DashboardPeriod } from "./dashboard"
 import type { DeliveryArea } from "./delivery"
+import type { WithDispatch } from "./dispatch"
 import type { ConfirmationLogEntry, HeldOrderPhoneOrder, OrderRisk } from "./guard"
 import type {
   Benefit,
@@ -228,7 +229,7 @@ export type UpdateOrderStatusRequest = { orderId: string; orderStatus: OrderStat
 export type UpdateOrderStatusAnswer = DataAnswer<Order | null> & MessageAnswer
 
 /** An order in the admin's answers: with what the guard found and, in the list and the details, its Meta Purchase. */
-export type AdminOrder = Order & WithMetaPurchase & WithSms
+export type AdminOrder = Order & WithMetaPurchase & WithSms & WithDispatch
 /** GET /api/admin/order/all-orders: `data` is one page, `count` all that match. */
 export type AdminOrdersQuery = { q?: string; offset?: number; limit?: number }
 /** Without a query: every order and no `count`; with one: the page and its `count`. */

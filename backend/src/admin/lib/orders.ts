@@ -6,6 +6,7 @@ import {
   type Order,
   type OrderItem,
   type OrderStatus,
+  type WithDispatch,
   type WithMetaPurchase,
   type WithSms,
 } from "@shop/contract"
@@ -35,10 +36,11 @@ export function statusClasses(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_CLASSES[status] : "bg-gray-100 text-gray-800 border-gray-300"
 }
 
-/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase and text messages. */
+/** An order as /api/admin/order answers it (an older answer may carry one address object), with its Meta Purchase, text messages and dispatch. */
 export type ShopOrder = Omit<Order, "addressInfo" | "orderNumber"> &
   WithMetaPurchase &
-  WithSms & {
+  WithSms &
+  WithDispatch & {
     orderNumber?: string | null
     addressInfo: OrderAddress[] | OrderAddress | null
   }

@@ -273,6 +273,58 @@ class ShopOrderModuleService extends MedusaService({
       hold.payment_collection_id,
     ])
   }
+
+  /**
+   * Marks orders (by their Medusa order ids) as printed now, all or none, in
+   * one transaction that locks their rows: without `reprint`, an order printed
+   * before (or by a print running at the same moment) refuses the whole print
+   * (409). Answers what each order was before, for the undo.
+   */
+  @InjectTransactionManager()
+  async claimPrint(
+    orderIds: string[],
+    reprint: boolean,
+    @MedusaContext() sharedContext: Context<EntityManager> = {}
+  ): Promise<PrintMark[]> {
+    if (!orderIds.length) return []
+    const manager = sharedContext.transactionManager!
+    const list = orderIds.map(() => "?").join(", ")
+    const before: PrintMark[] = await manager.execute(
+      `select o.id, o.printed_at, o.print_count
+         from shop_order o join ${ORDER_LINK_TABLE} l on l.shop_order_id = o.id and l.deleted_at is null
+        where l.order_id in (${list}) and o.deleted_at is null
+        order by o.id
+          for update of o`,
+      orderIds
+    )
+    if (before.length !== new Set(orderIds).size) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, "Some of these orders do not exist")
+    }
+    if (!reprint && before.some((row) => row.printed_at)) {
+      throw new MedusaError(MedusaError.Types.CONFLICT, "Some of these orders were printed meanwhile. Print again?")
+    }
+    await manager.execute(
+      `update shop_order set printed_at = now(), print_count = print_count + 1 where id in (${before.map(() => "?").join(", ")})`,
+      before.map((row) => row.id)
+    )
+    return before
+  }
+
+  /** Puts orders' print marks back as they were (a print that failed after claiming them). */
+  @InjectTransactionManager()
+  async restorePrint(marks: PrintMark[], @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+    const manager = sharedContext.transactionManager!
+    for (const mark of marks) {
+      await manager.execute(`update shop_order set printed_at = ?, print_count = ? where id = ?`, [
+        mark.printed_at,
+        mark.print_count,
+        mark.id,
+      ])
+    }
+  }
 }
+
+/** An order's print mark as it was before a print (shop_order.printed_at, print_count). */
+export type PrintMark = { id: string; printed_at: Date | string | null; print_count: number }
 
 export default ShopOrderModuleService

@@ -1,7 +1,7 @@
 import { randomInt } from "crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type BkashState, ORDER_ALREADY_PLACED, type PaymentMethod } from "@shop/contract"
+import { type BkashState, ORDER_ALREADY_PLACED, type OrderSource, type PaymentMethod } from "@shop/contract"
 import { SHOP_ORDER_MODULE } from "../../modules/shop-order"
 import type ShopOrderModuleService from "../../modules/shop-order/service"
 import type { OrderRequestKey, ShopOrderRecord, StockHoldRow } from "../../modules/shop-order/service"
@@ -17,6 +17,10 @@ export type CreateShopOrderInput = {
   customer_id?: string | null
   cart_id?: string | null
   landing_page_slug?: string | null
+  /** where it came from (default: a landing page's when it has one, else the shop's) */
+  source?: OrderSource
+  /** the admin who took a phone or Messenger order */
+  taken_by?: string | null
   ad_campaign_id?: string | null
   ad_set_id?: string | null
   ad_id?: string | null

@@ -1,4 +1,4 @@
-import type { AdAttribution, DeliveryArea, PaymentMethod } from "@shop/contract"
+import type { AdAttribution, DeliveryArea, ManualOrderSource, PaymentMethod } from "@shop/contract"
 import type { OrderRequestKey } from "../../modules/shop-order/service"
 import type { OrderLineInput } from "./price-shop-order"
 
@@ -32,6 +32,9 @@ export type PlaceShopOrderInput = {
   payment_method?: PaymentMethod
   /** Staff place it for a shopper (a converted landing draft): the shopper's order limit does not apply. */
   placed_by_staff?: boolean
+  /** An order staff took by phone or in Messenger (the admin's "Add order"), and the admin who took it. */
+  source?: ManualOrderSource
+  taken_by?: string | null
   /**
    * The shopper's screen takes a phone code (the shop's own checkout and landing forms): a held order
    * gets one by SMS (steps/phone-check.ts). Medusa's /store door does not: its storefront has no such screen.

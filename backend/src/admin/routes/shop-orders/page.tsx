@@ -9,15 +9,19 @@ import {
   DataTable,
   Heading,
   Text,
+  toast,
   useDataTable,
+  usePrompt,
   type DataTableCommand,
   type DataTablePaginationState,
   type DataTableRowSelectionState,
 } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { Link } from "react-router-dom"
 import { formatDateTime } from "@shop/contract"
 import { formatMoney } from "@shop/contract"
 import { BulkCourierModal } from "../../components/bulk-courier-modal"
+import { BulkStatusModal } from "../../components/bulk-status-modal"
 import { CourierCashSummary } from "../../components/courier-cash"
 import { CourierLine } from "../../components/courier-parcel"
 import { BkashBadge, GuestBadge, NewBadge, OrderStatusBadge } from "../../components/order-badges"
@@ -25,9 +29,11 @@ import { OrderDetailsModal } from "../../components/order-details-modal"
 import { PhoneVerifiedBadge, RiskBadge } from "../../components/order-risk"
 import { Page, PageHeader } from "../../components/page-header"
 import { SupportPhone } from "../../components/support-phone"
+import { useExportOrders, usePrintOrders } from "../../hooks/use-dispatch"
 import { useOrders } from "../../hooks/use-orders"
 import { canSendToCourier } from "../../lib/couriers"
-import { messageOr } from "../../lib/errors"
+import { printedBefore, printedLabel, printRequest, saveFile, takenLabel } from "../../lib/dispatch"
+import { messageOr, serverMessage } from "../../lib/errors"
 import { showsRiskInList } from "../../lib/guard"
 import {
   customerNameOf,
@@ -45,7 +51,7 @@ const columnHelper = createDataTableColumnHelper<ShopOrder>()
 function useColumns(onView: (order: ShopOrder) => void) {
   return useMemo(
     () => [
-      // a row can be picked while its order can still go to a courier (the bulk "Send to courier")
+      // rows are picked for the bulk actions: print, change status, export, send to courier
       columnHelper.select({
         header: ({ table }) => (
           <Checkbox
@@ -78,6 +84,7 @@ function useColumns(onView: (order: ShopOrder) => void) {
               {isNewOrder(row.original.orderDate) ? <NewBadge /> : null}
               {row.original.isGuest ? <GuestBadge /> : null}
             </div>
+            <DispatchBadges order={row.original} />
             {/* under the number, as the courier sits under the status: the table keeps its width at 1366 px */}
             {row.original.risk && showsRiskInList(row.original.risk) ? (
               <RiskBadge level={row.original.risk.level} />
@@ -146,6 +153,27 @@ function useColumns(onView: (order: ShopOrder) => void) {
   )
 }
 
+/** Where a staff-taken order came from, and whether its papers were printed. */
+const DispatchBadges = ({ order }: { order: ShopOrder }) => {
+  const taken = takenLabel(order.dispatch)
+  const printed = printedLabel(order.dispatch)
+  if (!taken && !printed) return null
+  return (
+    <div className="flex items-center gap-x-1">
+      {taken ? (
+        <Badge size="2xsmall" color="blue" data-testid="taken-badge">
+          {taken}
+        </Badge>
+      ) : null}
+      {printed ? (
+        <Badge size="2xsmall" color="grey" data-testid="printed-badge">
+          {printed}
+        </Badge>
+      ) : null}
+    </div>
+  )
+}
+
 /** All Orders (SPEC.md section 2.13): searched and paged by the server, 20 a page. */
 const ShopOrdersPage = () => {
   const [search, setSearch] = useState("")
@@ -153,6 +181,10 @@ const ShopOrdersPage = () => {
   const [selected, setSelected] = useState<ShopOrder | null>(null)
   const [rowSelection, setRowSelection] = useState<DataTableRowSelectionState>({})
   const [bulkIds, setBulkIds] = useState<string[] | null>(null)
+  const [statusIds, setStatusIds] = useState<string[] | null>(null)
+  const print = usePrintOrders()
+  const exporting = useExportOrders()
+  const prompt = usePrompt()
 
   const term = normalizeSearch(search)
   const params = { q: term, offset: pagination.pageIndex * pagination.pageSize, limit: pagination.pageSize }
@@ -160,11 +192,55 @@ const ShopOrdersPage = () => {
   // the unsearched first page: its count is the Total badge (and it is the same query as page 1)
   const all = useOrders({ q: "", offset: 0, limit: ORDERS_PAGE_SIZE })
 
+  /** One PDF of invoices and labels; orders printed before are printed again only when the admin says so. */
+  const printOrders = async (ids: string[] | "today") => {
+    const send = async (reprint: boolean) => {
+      const file = await print.mutateAsync(printRequest(ids, reprint))
+      saveFile(file)
+      toast.success(`Printed ${file.count ?? ""} order${file.count === 1 ? "" : "s"}`.replace("  ", " "))
+      if (ids !== "today") setRowSelection({})
+    }
+    try {
+      await send(false)
+    } catch (error) {
+      const before = printedBefore(error)
+      if (!before) {
+        toast.error(serverMessage(error) ?? "Could not print the orders")
+        return
+      }
+      const again = await prompt({
+        title: "Print again?",
+        description: before,
+        confirmText: "Print again",
+        cancelText: "Cancel",
+      })
+      if (!again) return
+      await send(true).catch((e: unknown) => toast.error(serverMessage(e) ?? "Could not print the orders"))
+    }
+  }
+  const exportOrders = (ids: string[]) =>
+    exporting
+      .mutateAsync({ orderIds: ids })
+      .then(saveFile, (error: unknown) => toast.error(serverMessage(error) ?? "Could not export the orders"))
+
   const columns = useColumns(setSelected)
-  const commands = useMemo<DataTableCommand[]>(
-    () => [{ label: "Send to courier", shortcut: "c", action: (selection) => setBulkIds(Object.keys(selection)) }],
-    []
-  )
+  const commands: DataTableCommand[] = [
+    { label: "Print", shortcut: "p", action: (selection) => void printOrders(Object.keys(selection)) },
+    { label: "Change status", shortcut: "s", action: (selection) => setStatusIds(Object.keys(selection)) },
+    { label: "Export CSV", shortcut: "e", action: (selection) => void exportOrders(Object.keys(selection)) },
+    {
+      label: "Send to courier",
+      shortcut: "c",
+      // the orders of this page that can still go to a courier (one of another page is left to the server's answer)
+      action: (selection) =>
+        setBulkIds(
+          Object.keys(selection).filter((id) => {
+            const order = list.data?.orders.find((o) => o._id === id)
+            return !order || canSendToCourier(order)
+          })
+        ),
+    },
+  ]
   const table = useDataTable({
     columns,
     data: list.data?.orders ?? [],
@@ -183,7 +259,7 @@ const ShopOrdersPage = () => {
     rowSelection: {
       state: rowSelection,
       onRowSelectionChange: setRowSelection,
-      enableRowSelection: (row) => canSendToCourier(row.original),
+      enableRowSelection: true,
     },
     commands,
     onRowClick: (_event, order) => setSelected(order),
@@ -193,6 +269,11 @@ const ShopOrdersPage = () => {
     <Page>
       <PageHeader
         title="Orders"
+        actions={
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/shop-orders/new">Add order</Link>
+          </Button>
+        }
         subtitle={
           <>
             Every order placed in the shop and on its landing pages
@@ -215,8 +296,20 @@ const ShopOrdersPage = () => {
                 </Badge>
               ) : null}
             </div>
-            <div className="w-full md:w-[460px]">
-              <DataTable.Search placeholder={SEARCH_PLACEHOLDER} aria-label="Search orders" className="w-full" />
+            <div className="flex w-full items-center gap-x-2 md:w-auto">
+              <Button
+                size="small"
+                variant="secondary"
+                className="shrink-0"
+                isLoading={print.isPending}
+                onClick={() => void printOrders("today")}
+                data-testid="print-today"
+              >
+                Print today&apos;s orders
+              </Button>
+              <div className="w-full md:w-[380px]">
+                <DataTable.Search placeholder={SEARCH_PLACEHOLDER} aria-label="Search orders" className="w-full" />
+              </div>
             </div>
           </DataTable.Toolbar>
           {list.isError ? (
@@ -235,6 +328,14 @@ const ShopOrdersPage = () => {
         </DataTable>
       </Container>
       <OrderDetailsModal order={selected} onClose={() => setSelected(null)} />
+      <BulkStatusModal
+        orderIds={statusIds}
+        onClose={() => setStatusIds(null)}
+        onDone={() => {
+          setStatusIds(null)
+          setRowSelection({})
+        }}
+      />
       <BulkCourierModal
         orderIds={bulkIds}
         onClose={() => setBulkIds(null)}

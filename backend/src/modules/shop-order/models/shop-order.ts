@@ -1,5 +1,5 @@
 import { model } from "@medusajs/framework/utils"
-import { ORDER_STATUSES, PAYMENT_METHODS } from "@shop/contract"
+import { ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS } from "@shop/contract"
 
 /**
  * What the shop knows about a Medusa order beyond Medusa's own fields: its
@@ -41,6 +41,13 @@ const ShopOrder = model
     bkash_trx_id: model.text().nullable(),
     /** False while cancelled: the order's units are back in stock. */
     stock_taken: model.boolean().default(true),
+    /** Where it came from: the shop's checkout, a landing page, or staff who took it by phone or in Messenger. */
+    source: model.enum([...ORDER_SOURCES]).default("shop"),
+    /** The admin who took a phone or Messenger order (their email). */
+    taken_by: model.text().nullable(),
+    /** When its invoice and label were last printed (the dispatch desk), and how often. */
+    printed_at: model.dateTime().nullable(),
+    print_count: model.number().default(0),
   })
   .indexes([
     { on: ["customer_id"] },

@@ -3,9 +3,19 @@ import { capped, type Holds, type Ties } from "#app/api/utils/validate"
 import {
   CONFIRMATION_OUTCOMES,
   COURIER_PROVIDERS,
+  DELIVERY_AREAS,
+  MANUAL_ORDER_SOURCES,
+  MAX_BULK_ORDERS,
+  NOT_A_BD_MOBILE,
+  normalizeBdPhone,
   ORDER_STATUSES,
   type AdminOrdersQuery,
   type BulkCourierBookingRequest,
+  type BulkStatusRequest,
+  type ManualOrderRequest,
+  type PhoneViewQuery,
+  type OrderExportRequest,
+  type PrintOrdersRequest,
   type ConfirmationRequest,
   type CourierBookingRequest,
   type ReturnedUnitsRequest,
@@ -104,3 +114,90 @@ export const ConfirmationSchema = z
   .strict()
 export type ConfirmationBody = z.infer<typeof ConfirmationSchema>
 type _ConfirmationTied = Holds<Ties<typeof ConfirmationSchema, ConfirmationRequest>>
+
+/** The orders a bulk action takes: 1 to MAX_BULK_ORDERS order ids. */
+const orderIdList = z
+  .array(capped(64, "An order id is longer than 64 characters", "orderIds are order ids"), {
+    error: "orderIds must be a list of order ids",
+  })
+  .min(1, "Choose at least one order")
+  .max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders at once`)
+
+/** POST /api/admin/order/print: the orders chosen, or today's. */
+export const PrintOrdersSchema = z
+  .object({
+    orderIds: orderIdList.optional(),
+    today: z.boolean({ error: "today must be true or false" }).optional(),
+    reprint: z.boolean({ error: "reprint must be true or false" }).optional(),
+  })
+  .strict()
+  .refine((body) => !!body.today !== !!body.orderIds, { message: "Choose orders, or today's orders" })
+export type PrintOrdersBody = z.infer<typeof PrintOrdersSchema>
+type _PrintTied = Holds<Ties<typeof PrintOrdersSchema, PrintOrdersRequest>>
+
+/** PUT /api/admin/order/bulk-status */
+export const BulkStatusSchema = z
+  .object({
+    orderIds: orderIdList,
+    orderStatus: UpdateOrderStatusSchema.shape.orderStatus,
+  })
+  .strict()
+export type BulkStatusBody = z.infer<typeof BulkStatusSchema>
+type _BulkStatusTied = Holds<Ties<typeof BulkStatusSchema, BulkStatusRequest>>
+
+/** POST /api/admin/order/export */
+export const OrderExportSchema = z.object({ orderIds: orderIdList }).strict()
+export type OrderExportBody = z.infer<typeof OrderExportSchema>
+type _ExportTied = Holds<Ties<typeof OrderExportSchema, OrderExportRequest>>
+
+const required = (max: number, what: string) =>
+  capped(max, `${what} is longer than ${max} characters`, `${what} must be text`)
+    .trim()
+    .min(1, `Enter the customer's ${what.toLowerCase()}`)
+/** A Bangladeshi mobile however typed (01..., +880..., Bengali digits), kept as typed: the workflow normalises it. */
+const bdMobile = capped(30, NOT_A_BD_MOBILE, "phone must be text")
+  .trim()
+  .min(1, "Enter the customer's phone")
+  .refine((phone) => normalizeBdPhone(phone) !== null, NOT_A_BD_MOBILE)
+
+/** POST /api/admin/order/manual */
+export const ManualOrderSchema = z
+  .object({
+    source: z.enum(MANUAL_ORDER_SOURCES, { error: `source must be one of: ${MANUAL_ORDER_SOURCES.join(", ")}` }),
+    name: required(100, "Name"),
+    phone: bdMobile,
+    address: required(300, "Address"),
+    city: capped(100, "City is longer than 100 characters", "city must be text").trim().optional(),
+    deliveryArea: z
+      .enum(DELIVERY_AREAS, { error: `deliveryArea must be one of: ${DELIVERY_AREAS.join(", ")}` })
+      .optional(),
+    items: z
+      .array(
+        z
+          .object({
+            productId: capped(64, "A product id is longer than 64 characters", "productId must be text").min(
+              1,
+              "Choose a product"
+            ),
+            quantity: whole("quantity", 1, 1000),
+          })
+          .strict(),
+        { error: "items must be a list of { productId, quantity }" }
+      )
+      .min(1, "Add at least one product")
+      .max(50, "At most 50 lines per order"),
+    notes: capped(500, "The note is longer than 500 characters", "notes must be text").trim().optional(),
+  })
+  .strict()
+export type ManualOrderBody = z.infer<typeof ManualOrderSchema>
+type _ManualTied = Holds<Ties<typeof ManualOrderSchema, ManualOrderRequest>>
+
+/** GET /api/admin/order/phone-view */
+export const PhoneViewQuerySchema = z
+  .object({
+    phone: bdMobile,
+    productIds: capped(3300, "Too many products", "productIds must be text").optional(),
+  })
+  .strict()
+export type PhoneViewParams = z.infer<typeof PhoneViewQuerySchema>
+type _PhoneViewTied = Holds<Ties<typeof PhoneViewQuerySchema, PhoneViewQuery>>

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { withDispatch } from "#app/read-models/dispatch"
 import { withMetaPurchase } from "#app/read-models/meta-events"
 import { withRisk } from "#app/read-models/order-guard"
 import { listShopOrders, searchShopOrders } from "#app/read-models/orders"
@@ -11,7 +12,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (q === undefined && offset === undefined && limit === undefined) {
     res.json({
       success: true,
-      data: await withMetaPurchase(req.scope, await withRisk(req.scope, await listShopOrders(req.scope))),
+      data: await withDispatch(
+        req.scope,
+        await withMetaPurchase(req.scope, await withRisk(req.scope, await listShopOrders(req.scope)))
+      ),
     } satisfies AdminOrdersAnswer)
     return
   }
@@ -19,6 +23,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({
     success: true,
     ...page,
-    data: await withMetaPurchase(req.scope, await withRisk(req.scope, page.data)),
+    data: await withDispatch(req.scope, await withMetaPurchase(req.scope, await withRisk(req.scope, page.data))),
   } satisfies AdminOrdersAnswer)
 }

@@ -1,0 +1,88 @@
+import { Button, FocusModal, Label, Select, Text, toast } from "@medusajs/ui"
+import { useState, type FormEvent } from "react"
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shop/contract"
+import { useBulkStatus } from "../hooks/use-dispatch"
+import { serverMessage } from "../lib/errors"
+
+type BulkStatusModalProps = {
+  /** the selected orders; the dialog is open while this is set */
+  orderIds: string[] | null
+  onClose: () => void
+  onDone: () => void
+}
+
+/** The orders list's "Change status": one status for the selected orders, each under the one-order rules. */
+export const BulkStatusModal = ({ orderIds, onClose, onDone }: BulkStatusModalProps) => {
+  const change = useBulkStatus()
+  const [status, setStatus] = useState<OrderStatus | "">("")
+  const count = orderIds?.length ?? 0
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!orderIds?.length || !status || change.isPending) return
+    change.mutateAsync({ orderIds, orderStatus: status }).then(
+      (answer) => {
+        const refused = answer.data.filter((r) => !r.success)
+        if (refused.length) {
+          const first = refused[0]
+          toast.warning(answer.message, {
+            description: first && !first.success ? `First refusal: ${first.message}` : undefined,
+          })
+        } else toast.success(answer.message)
+        setStatus("")
+        onDone()
+      },
+      (error: unknown) => toast.error(serverMessage(error) ?? "Failed to update order status.")
+    )
+  }
+
+  return (
+    <FocusModal open={Boolean(orderIds)} onOpenChange={(open) => !open && !change.isPending && onClose()}>
+      <FocusModal.Content
+        className="inset-auto left-1/2 top-1/2 h-auto max-h-[90vh] w-[calc(100%-16px)] max-w-md -translate-x-1/2 -translate-y-1/2"
+        aria-describedby={undefined}
+      >
+        <FocusModal.Header>
+          <FocusModal.Title asChild>
+            <h2 className="txt-compact-large-plus text-ui-fg-base truncate">
+              Change the status of {count} order{count === 1 ? "" : "s"}
+            </h2>
+          </FocusModal.Title>
+        </FocusModal.Header>
+        <FocusModal.Body className="p-4">
+          <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Change the selected orders' status">
+            <div className="flex flex-col gap-y-2">
+              <Label htmlFor="bulk-status" size="small" weight="plus">
+                New status
+              </Label>
+              <Select value={status} onValueChange={(v) => setStatus(v as OrderStatus)}>
+                <Select.Trigger id="bulk-status" aria-label="New status">
+                  <Select.Value placeholder="Choose a status" />
+                </Select.Trigger>
+                <Select.Content>
+                  {ORDER_STATUSES.map((s) => (
+                    <Select.Item key={s} value={s}>
+                      {ORDER_STATUS_LABELS[s]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+              <Text size="xsmall" className="text-ui-fg-muted">
+                Each order changes as it would alone: cancelling returns its units to stock, delivering records its
+                cash. An order that cannot change is named and left as it was.
+              </Text>
+            </div>
+            <div className="flex justify-end gap-x-2">
+              <Button type="button" variant="secondary" size="small" onClick={onClose} disabled={change.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" size="small" isLoading={change.isPending} disabled={!status}>
+                Update {count} order{count === 1 ? "" : "s"}
+              </Button>
+            </div>
+          </form>
+        </FocusModal.Body>
+      </FocusModal.Content>
+    </FocusModal>
+  )
+}
