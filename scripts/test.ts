@@ -12,10 +12,12 @@
  *   scripts    - node's test runner: start-up helpers, embedded PostgreSQL, deployment files
  *
  * The builds run beside lint and the two Vitest suites (each leaves a core
- * mostly free); then backend, e2e and scripts one after the other: each of
- * them fills both cores, and run side by side (tried) they only slowed each
- * other and made timing-bound tests fail. Each line of a suite's output is
- * printed with its name in front.
+ * mostly free); then the backend alone (its two Jest workers fill both cores:
+ * beside e2e, tried, both slowed and timing-bound tests failed); then e2e and
+ * scripts side by side (the browser tests leave about 45% of both cores idle,
+ * waiting on the browser and the servers: 75 s less than one after the
+ * other, docs/testing.md). Each line of a suite's output is printed with its
+ * name in front.
  *
  *   tsx scripts/test.ts [suite...]      only these suites (same lanes)
  *
@@ -270,8 +272,7 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
       [build, contract],
     ],
     [[backend]],
-    [[e2e]],
-    [[scripts]],
+    [[e2e], [scripts]],
   ]
   // the builds go with what needs them
   if (only.size && (only.has(e2e.name) || only.has(scripts.name))) only.add(build.name)

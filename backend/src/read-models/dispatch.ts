@@ -18,7 +18,8 @@ import { supportPhone } from "../lib/support-phone"
 import { ORDER_LINK_TABLE } from "../modules/shop-order/link-table"
 import { listShopOrders } from "./orders"
 
-const placeholders = (values: unknown[]) => values.map(() => "?").join(", ")
+/** Ids as one JSON parameter (any number of them: PostgreSQL takes at most 65,535 parameters a statement). */
+const IDS = "(select jsonb_array_elements_text(?::jsonb))"
 const iso = (value: unknown) => (value ? new Date(String(value)).toISOString() : null)
 
 /** Each order's dispatch view (source, who took it, its print mark), by Medusa order id. */
@@ -28,8 +29,8 @@ export async function dispatchOf(container: MedusaContainer, orderIds: string[])
   const { rows } = await pgConnection(container).raw<PgRows>(
     `select l.order_id, o.source, o.taken_by, o.printed_at, o.print_count
        from shop_order o join ${ORDER_LINK_TABLE} l on l.shop_order_id = o.id and l.deleted_at is null
-      where l.order_id in (${placeholders(orderIds)}) and o.deleted_at is null`,
-    orderIds
+      where l.order_id in (${IDS}) and o.deleted_at is null`,
+    [JSON.stringify(orderIds)]
   )
   for (const row of rows) {
     views.set(String(row.order_id), {
@@ -90,9 +91,9 @@ export async function printedBefore(
   const { rows } = await pgConnection(container).raw<PgRows>(
     `select l.order_id, o.order_number
        from shop_order o join ${ORDER_LINK_TABLE} l on l.shop_order_id = o.id and l.deleted_at is null
-      where l.order_id in (${placeholders(orderIds)}) and o.deleted_at is null and o.printed_at is not null
+      where l.order_id in (${IDS}) and o.deleted_at is null and o.printed_at is not null
       order by o.created_at, o.id`,
-    orderIds
+    [JSON.stringify(orderIds)]
   )
   return { orderIds: rows.map((r) => String(r.order_id)), orderNumbers: rows.map((r) => String(r.order_number)) }
 }
@@ -101,8 +102,8 @@ export async function printedBefore(
 export async function ordersByIds(container: MedusaContainer, orderIds: string[]): Promise<Order[]> {
   if (!orderIds.length) return []
   const { rows } = await pgConnection(container).raw<PgRows>(
-    `select l.shop_order_id from ${ORDER_LINK_TABLE} l where l.order_id in (${placeholders(orderIds)}) and l.deleted_at is null`,
-    orderIds
+    `select l.shop_order_id from ${ORDER_LINK_TABLE} l where l.order_id in (${IDS}) and l.deleted_at is null`,
+    [JSON.stringify(orderIds)]
   )
   const orders = await listShopOrders(container, { id: rows.map((r) => String(r.shop_order_id)) })
   const byId = new Map(orders.map((o) => [o._id, o]))
