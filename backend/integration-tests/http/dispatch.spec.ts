@@ -320,6 +320,14 @@ shopIntegrationTestRunner({
           notes: "call after 5pm",
         })
         expect(order.dispatch).toEqual({ source: "phone", takenBy: ADMIN.email, printedAt: null, printCount: 0 })
+        // Medusa's own order says the same (Medusa Admin shows its metadata)
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data: native } = await query.graph({
+          entity: "order",
+          fields: ["metadata"],
+          filters: { id: order._id },
+        })
+        expect(native[0]?.metadata).toEqual({ payment_method: "cod", source: "phone", taken_by: ADMIN.email })
         expect(order.risk).toEqual(expect.objectContaining({ level: expect.any(String) }))
         expect(await stockOf(product._id)).toBe(before - 2)
 

@@ -165,8 +165,12 @@ export const placeShopOrderWorkflow = createWorkflow("place-shop-order", (input:
               is_tax_inclusive: true,
             },
           ],
-          // how the shopper chose to pay (a held order may then be asked for the advance: the shop record says)
-          metadata: { payment_method: payment.method },
+          // how the shopper chose to pay (a held order may then be asked for the advance: the shop record says);
+          // an order staff took: by phone or in Messenger, and by whom (Medusa Admin's order page shows its metadata)
+          metadata: {
+            payment_method: payment.method,
+            ...(input.source ? { source: input.source, taken_by: input.taken_by ?? null } : {}),
+          },
         },
       ]
     }
