@@ -156,6 +156,11 @@ test("a Messenger order: the pasted chat fills the form, the phone's orders show
   await expect(page.getByTestId("orders-found")).toHaveText("Found: 1")
   const row = page.getByRole("row").filter({ hasText: number })
   await expect(row.getByTestId("taken-badge")).toHaveText("Messenger")
+  await row.getByRole("button", { name: "View Details" }).click()
+  await expect(page.getByRole("dialog").getByTestId("order-dispatch")).toHaveText(
+    "Taken by messenger (admin@shop.local)"
+  )
+  await page.keyboard.press("Escape")
 })
 
 test("the screen fits a 360 px phone with its print button", async () => {

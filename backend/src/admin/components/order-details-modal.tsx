@@ -5,6 +5,7 @@ import { formatMoney } from "@shop/contract"
 import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract"
 import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
 import { useOrder, useUpdateOrderStatus } from "../hooks/use-orders"
+import { dispatchLine } from "../lib/dispatch"
 import { serverMessage } from "../lib/errors"
 import {
   customerNameOf,
@@ -113,6 +114,11 @@ export const OrderDetailsModal = ({ order: row, onClose }: OrderDetailsModalProp
                   <Text size="small" className="text-ui-fg-subtle">
                     {formatDateTime(order.orderDate)}
                   </Text>
+                  {dispatchLine(order.dispatch) ? (
+                    <Text size="small" className="text-ui-fg-subtle" data-testid="order-dispatch">
+                      {dispatchLine(order.dispatch)}
+                    </Text>
+                  ) : null}
                   <Text size="small" className="text-ui-fg-subtle">
                     <SupportPhone />
                   </Text>

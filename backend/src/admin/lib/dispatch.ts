@@ -1,4 +1,10 @@
-import { ORDER_SOURCE_LABELS, PRINTED_COUNT_HEADER, type OrderDispatch, type PrintOrdersRequest } from "@shop/contract"
+import {
+  formatDateTime,
+  ORDER_SOURCE_LABELS,
+  PRINTED_COUNT_HEADER,
+  type OrderDispatch,
+  type PrintOrdersRequest,
+} from "@shop/contract"
 import { isAnswered, serverMessage } from "./errors"
 import { sdk } from "./sdk"
 
@@ -54,4 +60,17 @@ export function printedLabel(dispatch: OrderDispatch | undefined): string | null
 export function takenLabel(dispatch: OrderDispatch | undefined): string | null {
   if (!dispatch || (dispatch.source !== "phone" && dispatch.source !== "messenger")) return null
   return ORDER_SOURCE_LABELS[dispatch.source]
+}
+
+/** The order's dispatch in words for its details: who took it, and when its papers were last printed. */
+export function dispatchLine(dispatch: OrderDispatch | undefined): string | null {
+  if (!dispatch) return null
+  const taken = takenLabel(dispatch)
+  const parts = [
+    taken ? `Taken by ${taken.toLowerCase()}${dispatch.takenBy ? ` (${dispatch.takenBy})` : ""}` : null,
+    dispatch.printedAt
+      ? `Printed ${formatDateTime(dispatch.printedAt)}${dispatch.printCount > 1 ? ` (${dispatch.printCount} times)` : ""}`
+      : null,
+  ].filter(Boolean)
+  return parts.length ? parts.join(" · ") : null
 }
