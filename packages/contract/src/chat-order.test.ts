@@ -85,6 +85,20 @@ describe("readChatOrder", () => {
       area: "outside",
     },
     {
+      text: "Mobile: 01712-000999, Name: Arif Hasan, Address: Road 3, Banani, Dhaka",
+      phone: "01712000999",
+      name: "Arif Hasan",
+      address: "Road 3, Banani, Dhaka",
+      area: "dhaka",
+    },
+    {
+      text: "নাম: মিতা রানী, মোবাইল: ০১৩১২৩৪৫৬৭৮, ঠিকানা: রংপুর সদর, জাহাজ কোম্পানি মোড়",
+      phone: "01312345678",
+      name: "মিতা রানী",
+      address: "রংপুর সদর, জাহাজ কোম্পানি মোড়",
+      area: "outside",
+    },
+    {
       text: "Sadia 01722 333 444 Mohammadpur, Dhaka",
       phone: "01722333444",
       name: null,

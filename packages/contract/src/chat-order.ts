@@ -76,6 +76,16 @@ const ADDRESS_WORDS =
 /** A run of digits (ASCII or Bengali) with the separators people write in phone numbers. */
 const NUMBER_RUN = /\+?[0-9০-৯](?:[0-9০-৯]|[\s\-.()](?=[\s\-.()]*[0-9০-৯])){6,20}/g
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+/** A comma (or semicolon, or দাঁড়ি) followed by a label and its colon: where one part of a one-line message ends. */
+const LABEL_AFTER_COMMA = new RegExp(
+  `[,;।]\\s*(?=(?:${[...LABELS.name, ...LABELS.phone, ...LABELS.address]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|")})\\s*(?:[:：=]|ঃ))`,
+  "giu"
+)
+
 /** Text with its label and the punctuation after a label taken off ("Name: ", "নাম - ", "Address ="). */
 function afterLabel(line: string, part: Part): string | null {
   const lower = line.toLowerCase().trimStart()
@@ -168,6 +178,8 @@ export function readChatOrder(text: string): ChatOrderFields {
   const input = String(text ?? "").slice(0, MAX_CHAT_TEXT)
   const { phone, typed, notMobile } = numbersOf(input)
   const lines = input
+    // "Mobile: 017..., Name: Karim, Address: Mirpur": each labelled part on a line of its own
+    .replace(LABEL_AFTER_COMMA, "\n")
     .split(/\r?\n/)
     .map((l) => l.replace(/^\s*(?:[-*•>]+|\d+[.)])\s+/, "").trim())
     .filter(Boolean)
