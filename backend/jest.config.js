@@ -29,4 +29,8 @@ module.exports = {
   globalTeardown: "./integration-tests/global-teardown.js",
   testMatch: ["**/integration-tests/**/*.spec.[jt]s", "**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   testTimeout: 120000,
+  // Each spec file boots a Medusa app in a fresh module registry, and not all of it is released: a worker
+  // that ran a dozen files held 3.7 GB and spent seconds a collection (then ran out of heap). A worker
+  // past this after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: "1000MB",
 }

@@ -1,9 +1,10 @@
-import { Button, FocusModal, Label, Select, Text, toast } from "@medusajs/ui"
+import { Button, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { COURIER_LABELS, type CourierProvider } from "@shop/contract"
 import { useBookCouriers, useCourierChoices } from "../hooks/use-couriers"
 import { bookingSummary, bulkCourierChoices, courierChoiceText } from "../lib/couriers"
 import { messageOr, serverMessage } from "../lib/errors"
+import { BulkModal } from "./bulk-modal"
 
 type BulkCourierModalProps = {
   /** the selected orders; the dialog is open while this is set */
@@ -37,61 +38,48 @@ export const BulkCourierModal = ({ orderIds, onClose, onDone }: BulkCourierModal
   }
 
   return (
-    <FocusModal open={Boolean(orderIds)} onOpenChange={(open) => !open && !book.isPending && onClose()}>
-      <FocusModal.Content
-        className="inset-auto left-1/2 top-1/2 h-auto max-h-[90vh] w-[calc(100%-16px)] max-w-md -translate-x-1/2 -translate-y-1/2"
-        aria-describedby={undefined}
-      >
-        <FocusModal.Header>
-          <FocusModal.Title asChild>
-            <h2 className="txt-compact-large-plus text-ui-fg-base truncate">
-              Send {count} order{count === 1 ? "" : "s"} to a courier
-            </h2>
-          </FocusModal.Title>
-        </FocusModal.Header>
-        <FocusModal.Body className="p-4">
-          <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Send the selected orders to a courier">
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="bulk-courier-provider" size="small" weight="plus">
-                Courier
-              </Label>
-              <Select
-                value={provider}
-                onValueChange={(v) => setProvider(v as CourierProvider)}
-                disabled={!choices.data}
-              >
-                <Select.Trigger id="bulk-courier-provider" aria-label="Courier">
-                  <Select.Value placeholder={choices.isPending ? "Loading couriers…" : "Choose a courier"} />
-                </Select.Trigger>
-                <Select.Content>
-                  {offered.map((choice) => (
-                    <Select.Item key={choice.provider} value={choice.provider} disabled={!choice.configured}>
-                      {courierChoiceText(choice)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select>
-              <Text size="xsmall" className="text-ui-fg-muted">
-                {COURIER_LABELS.manual} is booked one order at a time, from the order&apos;s details (it needs a
-                tracking code).
-              </Text>
-              {choices.isError ? (
-                <Text size="small" className="text-ui-fg-error">
-                  {messageOr(choices.error, "Failed to load the couriers")}
-                </Text>
-              ) : null}
-            </div>
-            <div className="flex justify-end gap-x-2">
-              <Button type="button" size="small" variant="secondary" onClick={onClose} disabled={book.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" size="small" disabled={!provider || !count} isLoading={book.isPending}>
-                Send to courier
-              </Button>
-            </div>
-          </form>
-        </FocusModal.Body>
-      </FocusModal.Content>
-    </FocusModal>
+    <BulkModal
+      open={Boolean(orderIds)}
+      busy={book.isPending}
+      onClose={onClose}
+      title={`Send ${count} order${count === 1 ? "" : "s"} to a courier`}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Send the selected orders to a courier">
+        <div className="flex flex-col gap-y-2">
+          <Label htmlFor="bulk-courier-provider" size="small" weight="plus">
+            Courier
+          </Label>
+          <Select value={provider} onValueChange={(v) => setProvider(v as CourierProvider)} disabled={!choices.data}>
+            <Select.Trigger id="bulk-courier-provider" aria-label="Courier">
+              <Select.Value placeholder={choices.isPending ? "Loading couriers…" : "Choose a courier"} />
+            </Select.Trigger>
+            <Select.Content>
+              {offered.map((choice) => (
+                <Select.Item key={choice.provider} value={choice.provider} disabled={!choice.configured}>
+                  {courierChoiceText(choice)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {COURIER_LABELS.manual} is booked one order at a time, from the order&apos;s details (it needs a tracking
+            code).
+          </Text>
+          {choices.isError ? (
+            <Text size="small" className="text-ui-fg-error">
+              {messageOr(choices.error, "Failed to load the couriers")}
+            </Text>
+          ) : null}
+        </div>
+        <div className="flex justify-end gap-x-2">
+          <Button type="button" size="small" variant="secondary" onClick={onClose} disabled={book.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" size="small" disabled={!provider || !count} isLoading={book.isPending}>
+            Send to courier
+          </Button>
+        </div>
+      </form>
+    </BulkModal>
   )
 }

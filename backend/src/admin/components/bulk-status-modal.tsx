@@ -1,8 +1,10 @@
-import { Button, FocusModal, Label, Select, Text, toast } from "@medusajs/ui"
+import { Button, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shop/contract"
+import type { OrderStatus } from "@shop/contract"
 import { useBulkStatus } from "../hooks/use-dispatch"
 import { serverMessage } from "../lib/errors"
+import { BulkModal } from "./bulk-modal"
+import { StatusSelect } from "./status-select"
 
 type BulkStatusModalProps = {
   /** the selected orders; the dialog is open while this is set */
@@ -37,52 +39,35 @@ export const BulkStatusModal = ({ orderIds, onClose, onDone }: BulkStatusModalPr
   }
 
   return (
-    <FocusModal open={Boolean(orderIds)} onOpenChange={(open) => !open && !change.isPending && onClose()}>
-      <FocusModal.Content
-        className="inset-auto left-1/2 top-1/2 h-auto max-h-[90vh] w-[calc(100%-16px)] max-w-md -translate-x-1/2 -translate-y-1/2"
-        aria-describedby={undefined}
-      >
-        <FocusModal.Header>
-          <FocusModal.Title asChild>
-            <h2 className="txt-compact-large-plus text-ui-fg-base truncate">
-              Change the status of {count} order{count === 1 ? "" : "s"}
-            </h2>
-          </FocusModal.Title>
-        </FocusModal.Header>
-        <FocusModal.Body className="p-4">
-          <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Change the selected orders' status">
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="bulk-status" size="small" weight="plus">
-                New status
-              </Label>
-              <Select value={status} onValueChange={(v) => setStatus(v as OrderStatus)}>
-                <Select.Trigger id="bulk-status" aria-label="New status">
-                  <Select.Value placeholder="Choose a status" />
-                </Select.Trigger>
-                <Select.Content>
-                  {ORDER_STATUSES.map((s) => (
-                    <Select.Item key={s} value={s}>
-                      {ORDER_STATUS_LABELS[s]}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select>
-              <Text size="xsmall" className="text-ui-fg-muted">
-                Each order changes as it would alone: cancelling returns its units to stock, delivering records its
-                cash. An order that cannot change is named and left as it was.
-              </Text>
-            </div>
-            <div className="flex justify-end gap-x-2">
-              <Button type="button" variant="secondary" size="small" onClick={onClose} disabled={change.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" size="small" isLoading={change.isPending} disabled={!status}>
-                Update {count} order{count === 1 ? "" : "s"}
-              </Button>
-            </div>
-          </form>
-        </FocusModal.Body>
-      </FocusModal.Content>
-    </FocusModal>
+    <BulkModal
+      open={Boolean(orderIds)}
+      busy={change.isPending}
+      onClose={onClose}
+      title={`Change the status of ${count} order${count === 1 ? "" : "s"}`}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Change the selected orders' status">
+        <div className="flex flex-col gap-y-2">
+          <StatusSelect
+            id="bulk-status"
+            label="New status"
+            placeholder="Choose a status"
+            value={status}
+            onChange={setStatus}
+          />
+          <Text size="xsmall" className="text-ui-fg-muted">
+            Each order changes as it would alone: cancelling returns its units to stock, delivering records its cash. An
+            order that cannot change is named and left as it was.
+          </Text>
+        </div>
+        <div className="flex justify-end gap-x-2">
+          <Button type="button" variant="secondary" size="small" onClick={onClose} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" size="small" isLoading={change.isPending} disabled={!status}>
+            Update {count} order{count === 1 ? "" : "s"}
+          </Button>
+        </div>
+      </form>
+    </BulkModal>
   )
 }

@@ -1,8 +1,8 @@
-import { Badge, Button, Container, FocusModal, Heading, Label, Select, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Container, FocusModal, Heading, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { formatDateTime } from "@shop/contract"
 import { formatMoney } from "@shop/contract"
-import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/contract"
+import { isOrderStatus, type OrderStatus } from "@shop/contract"
 import { DELIVERY_AREA_LABELS, isDeliveryArea } from "@shop/contract"
 import { useOrder, useUpdateOrderStatus } from "../hooks/use-orders"
 import { dispatchLine } from "../lib/dispatch"
@@ -23,6 +23,7 @@ import { MetaPurchaseSection } from "./meta-purchase"
 import { BkashBadge, NewBadge, OrderStatusBadge } from "./order-badges"
 import { RiskSection } from "./order-risk"
 import { SmsMessagesSection } from "./sms-messages"
+import { StatusSelect } from "./status-select"
 import { SupportPhone } from "./support-phone"
 
 /** The status form: one select, initialised from the order's current status. */
@@ -47,21 +48,13 @@ const UpdateStatusForm = ({ order }: { order: ShopOrder }) => {
     <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Update Order Status">
       <Heading level="h3">Update Order Status</Heading>
       <div className="flex flex-col gap-y-2">
-        <Label htmlFor="order-status" size="small" weight="plus">
-          Order Status
-        </Label>
-        <Select value={status} onValueChange={(v) => setStatus(v as OrderStatus)}>
-          <Select.Trigger id="order-status" aria-label="Order Status">
-            <Select.Value placeholder="Select status" />
-          </Select.Trigger>
-          <Select.Content>
-            {ORDER_STATUSES.map((s) => (
-              <Select.Item key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
+        <StatusSelect
+          id="order-status"
+          label="Order Status"
+          placeholder="Select status"
+          value={status}
+          onChange={setStatus}
+        />
       </div>
       <div>
         <Button type="submit" size="small" isLoading={update.isPending}>
