@@ -12,7 +12,7 @@
  * else DATABASE_URL's, else an embedded one (scripts/bench/lib.ts).
  * Figures go to bench-results/dashboard.json.
  */
-import { startBenchStack } from "./lib"
+import { startBenchStack, exitWith } from "./lib"
 import { reportDashboard } from "./report"
 import { say } from "./scenarios/context"
 import {
@@ -49,10 +49,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  }
-)
+exitWith(main())

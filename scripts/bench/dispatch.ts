@@ -9,7 +9,7 @@
  * BENCH_PRINT_ORDERS (100), BENCH_PRINT_RUNS (3), BENCH_VERBOSE=1 shows the backend's output.
  * Figures go to bench-results/dispatch.json.
  */
-import { startBenchStack } from "./lib"
+import { startBenchStack, exitWith } from "./lib"
 import { reportPrint } from "./report"
 import { say } from "./scenarios/context"
 import { measurePrint } from "./scenarios/dispatch"
@@ -24,10 +24,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  }
-)
+exitWith(main())

@@ -358,3 +358,14 @@ export function writeResults(name: string, data: unknown): string {
 /** The 12-megapixel phone photo the picture tests upload (scenarios/photos.ts uploads the same). */
 export { makePhonePhoto } from "../../backend/integration-tests/utils/phone-photo"
 export { renderDispatchPdf, type PrintOrder } from "../../backend/src/lib/dispatch-pdf"
+
+/** Ends a bench script with its exit code, or 1 and the error's message when it threw. */
+export function exitWith(run: Promise<number>): void {
+  run.then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    }
+  )
+}

@@ -11,7 +11,7 @@
  * BENCH_ORDERS (1000000), BENCH_CONNECTIONS (2: a month's and 30 days'; a year: 1), BENCH_DURATION (seconds, 10),
  * BENCH_VERBOSE=1 shows the backend's output. Figures go to bench-results/profit.json.
  */
-import { startBenchStack } from "./lib"
+import { startBenchStack, exitWith } from "./lib"
 import { reportProfit } from "./report"
 import { say } from "./scenarios/context"
 import {
@@ -48,10 +48,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  }
-)
+exitWith(main())

@@ -41,7 +41,7 @@
  * the storefront's output. The database: DB_HOST's, else DATABASE_URL's, else
  * an embedded one. Figures go to bench-results/bench.json (or bench-results/flash.json).
  */
-import { login, startBenchStack } from "./lib"
+import { login, startBenchStack, exitWith } from "./lib"
 import { BASE_ORDERS, seedOrders } from "./million"
 import { reportBench, reportFlash } from "./report"
 import { measureAdminScreensPhase } from "./scenarios/admin-screens"
@@ -147,10 +147,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  }
-)
+exitWith(main())

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
+  addressLine,
   DELIVERY_AREA_LABELS,
   isDeliveryArea,
   isOrderSource,
@@ -115,14 +116,8 @@ export const recipientOf = (order: Order) =>
   order.addressInfo[0]?.name?.trim() || order.guestName?.trim() || order.userId?.username || ""
 /** The phone the rider calls: the delivery address's, else the guest's. */
 export const recipientPhoneOf = (order: Order) => order.addressInfo[0]?.number?.trim() || order.guestPhone || ""
-/** The address as one line: street, city, postcode. */
-export const addressLineOf = (order: Order) => {
-  const a = order.addressInfo[0]
-  return [a?.address, a?.city, a?.pincode]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(", ")
-}
+/** The address as one line (the contract's addressLine: street, city, postcode). */
+export const addressLineOf = (order: Order) => addressLine(order.addressInfo[0])
 
 /** An order as its invoice and label show it. */
 export function toPrintOrder(order: Order): PrintOrder {

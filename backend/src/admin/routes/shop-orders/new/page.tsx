@@ -91,6 +91,22 @@ const PhonePanel = ({ phone, productIds }: { phone: string | null; productIds: s
   )
 }
 
+/** One labelled line of the form (`wide`: across both columns on a wider screen). */
+const TextField = (props: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  wide?: boolean
+}) => (
+  <div className={props.wide ? "flex flex-col gap-y-1 sm:col-span-2" : "flex flex-col gap-y-1"}>
+    <Label htmlFor={props.id} size="small" weight="plus">
+      {props.label}
+    </Label>
+    <Input id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+  </div>
+)
+
 /** /app/shop-orders/new: an order taken by phone or in Messenger, read from the pasted chat, checked, then saved. */
 const AddOrderPage = () => {
   const products = useProducts()
@@ -188,18 +204,8 @@ const AddOrderPage = () => {
                 </Select.Content>
               </Select>
             </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="order-phone" size="small" weight="plus">
-                Phone
-              </Label>
-              <Input id="order-phone" value={form.phone} onChange={(e) => set({ phone: e.target.value })} />
-            </div>
-            <div className="flex flex-col gap-y-1 sm:col-span-2">
-              <Label htmlFor="order-name" size="small" weight="plus">
-                Name
-              </Label>
-              <Input id="order-name" value={form.name} onChange={(e) => set({ name: e.target.value })} />
-            </div>
+            <TextField id="order-phone" label="Phone" value={form.phone} onChange={(v) => set({ phone: v })} />
+            <TextField id="order-name" label="Name" value={form.name} onChange={(v) => set({ name: v })} wide />
             <div className="flex flex-col gap-y-1 sm:col-span-2">
               <Label htmlFor="order-address" size="small" weight="plus">
                 Address
@@ -211,12 +217,7 @@ const AddOrderPage = () => {
                 onChange={(e) => set({ address: e.target.value })}
               />
             </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="order-city" size="small" weight="plus">
-                City (optional)
-              </Label>
-              <Input id="order-city" value={form.city} onChange={(e) => set({ city: e.target.value })} />
-            </div>
+            <TextField id="order-city" label="City (optional)" value={form.city} onChange={(v) => set({ city: v })} />
             <div className="flex flex-col gap-y-1">
               <Label htmlFor="order-area" size="small" weight="plus">
                 Delivery
@@ -234,12 +235,13 @@ const AddOrderPage = () => {
                 </Select.Content>
               </Select>
             </div>
-            <div className="flex flex-col gap-y-1 sm:col-span-2">
-              <Label htmlFor="order-notes" size="small" weight="plus">
-                Delivery notes (optional)
-              </Label>
-              <Input id="order-notes" value={form.notes} onChange={(e) => set({ notes: e.target.value })} />
-            </div>
+            <TextField
+              id="order-notes"
+              label="Delivery notes (optional)"
+              value={form.notes}
+              onChange={(v) => set({ notes: v })}
+              wide
+            />
           </Container>
 
           <Container className="flex flex-col gap-y-3 p-4">

@@ -3,7 +3,6 @@ import { orderRequestOf, retryWhenPlacedElsewhere } from "#app/api/utils/idempot
 import { sessionActor } from "#app/api/utils/session"
 import { withDispatch } from "#app/read-models/dispatch"
 import { withRisk } from "#app/read-models/order-guard"
-import { findShopOrder } from "#app/read-models/orders"
 import { loadShopUser } from "#app/read-models/users"
 import { placeGuestOrderWorkflow } from "#app/workflows/place-shop-order"
 import { deliveryAreaOf, MANUAL_ORDER_PLACED, type AdminOrderAnswer, type MessageAnswer } from "@shop/contract"
@@ -41,14 +40,8 @@ export async function POST(req: MedusaRequest<ManualOrderBody>, res: MedusaRespo
       },
     })
   )
-  const placed = await findShopOrder(req.scope, result.order_id)
-  if (!placed) {
-    res
-      .status(500)
-      .json({ success: false, message: "The order was placed but could not be read" } satisfies MessageAnswer)
-    return
-  }
-  const [withGuard] = await withRisk(req.scope, [placed])
+  // the workflow answers the order as written (a repeat: the first one), no read-back
+  const [withGuard] = await withRisk(req.scope, [result.view])
   const [data] = await withDispatch(req.scope, [withGuard!])
   res
     .status(201)
