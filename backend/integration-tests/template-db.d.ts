@@ -11,3 +11,6 @@ export function seededTemplate(template: string): Promise<string>
 
 /** Drops `database` if it exists. */
 export function dropDatabase(database: string): Promise<void>
+
+/** Medusa's runner snapshots and restores a spec's database with file copies from here on (template-db.js). */
+export function copyWithFileCopies(): void
