@@ -22,7 +22,7 @@ import {
   stopService,
   type Service,
 } from "./stack"
-import { openTestDatabase } from "./test-db"
+import { openTestDatabase, type TestDatabase } from "./test-db"
 
 export type TestStack = {
   publicUrl: string
@@ -39,9 +39,11 @@ const quiet = process.env.E2E_VERBOSE ? (line: string) => console.log(line) : ()
 export async function withTestStack(
   database: string,
   check: (stack: TestStack) => Promise<number>,
-  say: (line: string) => void = (line) => console.log(`[e2e] ${line}`)
+  say: (line: string) => void = (line) => console.log(`[e2e] ${line}`),
+  /** the PostgreSQL server several stacks share (left running); by default one opened and stopped here */
+  server?: TestDatabase
 ): Promise<number> {
-  const db = await openTestDatabase()
+  const db = server ?? (await openTestDatabase())
   const services: Service[] = []
   // the couriers' merchant APIs (Steadfast, Pathao) at the network edge: admin-courier.spec books parcels with them
   const couriers = new FakeCouriers()
@@ -66,7 +68,7 @@ export async function withTestStack(
       smsUp = false
       await sms.stop()
     }
-    await db.stop()
+    if (!server) await db.stop()
   }
   process.on("SIGINT", () => void cleanup().then(() => process.exit(130)))
   process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)))

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test"
 import type { IncompleteOrder, Order } from "@shop/contract"
-import { signInAdmin } from "./shop-helpers"
+import { hydrated, signInAdmin } from "./shop-helpers"
 
 /**
  * Incomplete orders against the real stack: a shopper types a
@@ -47,6 +47,9 @@ test("a phone typed on the landing page and left there becomes an incomplete ord
   await landing.goto(`/landing/${DEMO}`)
   const form = landing.getByTestId("order-form")
   await expect(form).toBeVisible()
+  // the app, which saves the draft, starts after the picture (src/lib/late-start.ts): on a cold server it could
+  // still be on its way when the clock below stops, and the pause it waits for would never end
+  await expect.poll(() => hydrated(landing, "order-form")).toBe(true)
   await landing.clock.pauseAt(Date.now() + 60_000)
   await form.getByLabel(/আপনার নাম/).fill(NAME)
   // a valid phone: saved once the shopper pauses

@@ -13,7 +13,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
-  outputDir: "../../test-results/e2e",
+  // scripts/e2e.ts gives each shard its own (Playwright empties it as it starts)
+  outputDir: process.env.E2E_OUTPUT_DIR || "../../test-results/e2e",
   use: {
     baseURL: process.env.E2E_BASE_URL || "http://localhost:5173",
     // a trace of every test costs about 7% of the run and, in CI, is never read: E2E_TRACE=retain-on-failure
