@@ -16,7 +16,8 @@
  * beside e2e, tried, both slowed and timing-bound tests failed); then e2e and
  * scripts side by side (the browser tests leave about 45% of both cores idle,
  * waiting on the browser and the servers: 75 s less than one after the
- * other, docs/testing.md). Each line of a suite's output is printed with its
+ * other, docs/testing.md; the browser tests themselves run as two shards on
+ * two stacks, scripts/e2e.ts). Each line of a suite's output is printed with its
  * name in front.
  *
  *   tsx scripts/test.ts [suite...]      only these suites (same lanes)
