@@ -411,6 +411,20 @@ shopIntegrationTestRunner({
       expect(await expireBkashOrders(getContainer())).toBe(0)
     })
 
+    it("run as Medusa schedules it (its job's workflow, with Medusa's context): an unpaid order is cancelled", async () => {
+      const before = await stockOf()
+      const answer = (await landingOrder("bkash_full")).data as CreateOrderAnswer
+      await age(answer.data._id, 31)
+      // the scheduler runs `job-<name>`, whose step calls the handler with (container, { scheduledFor })
+      const engine = getContainer().resolve(Modules.WORKFLOW_ENGINE)
+      const { result } = await engine.run("job-expire-bkash-orders", {
+        input: { scheduledFor: new Date().toISOString() },
+      })
+      expect(result).toBe(1)
+      expect((await details(answer.data._id)).orderStatus).toBe("cancelled")
+      expect(await stockOf()).toBe(before)
+    })
+
     it("approved on bKash's page but the callback never came: the expiry executes it and keeps the order", async () => {
       const answer = (await landingOrder("bkash_advance")).data as CreateOrderAnswer
       const paymentID = new URL(answer.payment!.bkashURL!).searchParams.get("paymentID")!

@@ -14,9 +14,16 @@ const BATCH = 50
  * once more and, still unpaid, cancelled with its stock released
  * (workflows/bkash-payment.ts). One failing order (bKash unreachable) waits
  * for the next run; the others go on. Answers how many were cancelled.
+ *
+ * Medusa's scheduler calls a job with the container and `{ scheduledFor }`
+ * (the time the run was due); "now" is that time, else the clock's.
  */
-export default async function expireBkashOrders(container: MedusaContainer, now = new Date()): Promise<number> {
+export default async function expireBkashOrders(
+  container: MedusaContainer,
+  context?: { scheduledFor?: Date }
+): Promise<number> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const now = context?.scheduledFor instanceof Date ? context.scheduledFor : new Date()
   let expired = 0
   try {
     const due = await bkashOrdersDue(container, new Date(now.getTime() - PAY_MINUTES * 60_000), BATCH)
