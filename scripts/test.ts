@@ -4,6 +4,7 @@
  * when anything failed or a runner broke.
  *
  *   lint       - npm run lint: ESLint (rules, import order and boundaries, no cycles), then Prettier's check
+ *   typecheck  - npm run typecheck: tsc over the scripts, the contract, the backend and the storefront
  *   contract   - Vitest: the shared contract
  *   storefront - Vitest (components, hooks, storefront server)
  *   backend    - Jest + Medusa's integration runner, HTTP against a real PostgreSQL
@@ -91,6 +92,14 @@ const passedByExit = (code: number): Counts | null =>
 
 /** `npm run lint` (ESLint, then Prettier's check): one check, passed or failed by its exit code. */
 const lint: Suite = { name: "lint", command: "npm", args: ["run", "--silent", "lint"], cwd: ROOT, counts: passedByExit }
+// the type checker over every workspace: a route and a client that disagree on the contract's types fail here
+const typecheck: Suite = {
+  name: "typecheck",
+  command: "npm",
+  args: ["run", "--silent", "typecheck"],
+  cwd: ROOT,
+  counts: passedByExit,
+}
 
 async function main() {
   const runStarted = Date.now()
@@ -266,11 +275,12 @@ function plan(dbEnv: Record<string, string>): { stages: Suite[][][]; names: stri
     files: () => playwrightFiles(readJson(playwrightJson)),
     failures: () => playwrightFailures(readJson(playwrightJson)),
   }
-  // lint and the storefront's Vitest take longest of the first stage: the contract's Vitest follows the builds
+  // lint and the storefront's Vitest take longest of the first stage: the contract's Vitest and the type checker
+  // follow the builds
   const stages = [
     [
       [lint, storefront],
-      [build, contract],
+      [build, contract, typecheck],
     ],
     [[backend]],
     [[e2e], [scripts]],

@@ -78,7 +78,8 @@ let prepared = false
 function zxing() {
   if (prepared) return
   prepared = true
+  const wasm = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm"))
   prepareZXingModule({
-    overrides: { wasmBinary: readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm")) },
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
   })
 }
