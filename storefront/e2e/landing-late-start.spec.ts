@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Route } from "@playwright/test"
+import { expect, test, type Page } from "@playwright/test"
 import type { Product } from "@shop/contract"
-import { hydrated, pays, taka } from "./shop-helpers"
+import { holdTheApp, hydrated, pays, taka } from "./shop-helpers"
 
 /**
  * The landing page's app starts after the page's first picture is on the
@@ -11,18 +11,8 @@ import { hydrated, pays, taka } from "./shop-helpers"
  */
 const DEMO = "salwar-kameez-offer"
 
-/** Holds the landing app's code until `release()`; says whether the page asked for it. */
-async function holdTheApp(page: Page) {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let asked = false
-  await page.route(/\/assets\/landing-hydrate-[\w-]+\.js$/, async (route: Route) => {
-    asked = true
-    await released
-    await route.continue()
-  })
-  return { release, asked: () => asked }
-}
+/** The app's code, held back on the wire by holdTheApp. */
+const APP_CHUNK = /\/assets\/landing-hydrate-[\w-]+\.js$/
 
 /** Opens the demo page and fills the form's name, phone and address (the app may not have arrived yet). */
 async function openAndFill(page: Page, shopper: { name: string; phone: string; address: string }) {
@@ -57,7 +47,7 @@ test("what a shopper types, chooses and taps before the app arrives is in the or
   const landing = await request.get(`/api/landing/${DEMO}`)
   const product = ((await landing.json()) as { data: { productId: Product } }).data.productId
   const unit = pays(product)
-  const app = await holdTheApp(page)
+  const app = await holdTheApp(page, APP_CHUNK)
 
   const form = await openAndFill(page, {
     name: "আগে টাইপ করা ক্রেতা",
@@ -94,7 +84,7 @@ test("what a shopper types, chooses and taps before the app arrives is in the or
 })
 
 test("a tap on the order button before the app arrives places the order once it has", async ({ page }) => {
-  const app = await holdTheApp(page)
+  const app = await holdTheApp(page, APP_CHUNK)
   const form = await openAndFill(page, {
     name: "তাড়াতাড়ি ক্রেতা",
     phone: "01712345680",
@@ -125,7 +115,7 @@ test("a tap on the order button before the app arrives places the order once it 
 test("a shopper who filled the form before the app arrived is offered bKash once it has, without touching it again", async ({
   page,
 }) => {
-  const app = await holdTheApp(page)
+  const app = await holdTheApp(page, APP_CHUNK)
   const form = await openAndFill(page, {
     name: "আগেভাগে ক্রেতা",
     phone: "01712345681",

@@ -42,6 +42,19 @@ export async function signInNewCustomer(page: Page, name = "E2E Shopper") {
 /** The shop-wide notice (only one shows at a time). */
 export const notice = (page: Page) => page.getByTestId("toast")
 
+/** Holds the app's code (the chunk `chunk` matches) until `release()`; says whether the page asked for it. */
+export async function holdTheApp(page: Page, chunk: RegExp) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  await page.route(chunk, async (route) => {
+    asked = true
+    await released
+    await route.continue()
+  })
+  return { release, asked: () => asked }
+}
+
 /** React has taken over this element (its fiber is attached): the landing app started (src/lib/late-start.ts). */
 export const hydrated = (page: Page, testId: string) =>
   page

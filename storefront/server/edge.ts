@@ -11,7 +11,7 @@ import zlib from "node:zlib"
 import { EDGE_VIEWS_LIMITS, EDGE_VIEWS_PATH, matchPagePath, PUBLIC_CACHE_MAX_AGE_MS } from "@shop/contract"
 import type { BackendAnswer, BackendClient } from "./backend-client"
 import { publicShopConfig, type StorefrontConfig } from "./config"
-import { document, landingDocument, pageModulePreloads, type AppHtml } from "./html"
+import { document, landingDocument, type AppHtml } from "./html"
 import { answerJson, loadRenderer, PageCache, type LandingLike, type RenderedPage, type Renderer } from "./pages"
 import { PublicCache, type CachedAnswer } from "./public-cache"
 import { sendJson } from "./responses"
@@ -217,7 +217,7 @@ export class Edge {
       // kept and linked under what the app reads of the address (the listing's filters and sort; no
       // fbclid, utm_* or anything else): an ad's link is everyone's page, made-up queries one page
       const key = renderer.shopPageKey ? renderer.shopPageKey(rawUrl) : page === "productList" ? rawUrl : pathname
-      rendered = await this.pages.get(`shop:${key}`, () => this.renderShop(renderer, key, page))
+      rendered = await this.pages.get(`shop:${key}`, () => this.renderShop(renderer, key))
     } else {
       return false
     }
@@ -275,12 +275,12 @@ export class Edge {
     return { status: rendered.status, html, landing: { slug: decodeSlug(rawSegment), page: data }, fontsReady }
   }
 
-  private async renderShop(renderer: Renderer, rawUrl: string, page: string): Promise<Omit<RenderedPage, "deps">> {
+  private async renderShop(renderer: Renderer, rawUrl: string): Promise<Omit<RenderedPage, "deps">> {
     const rendered = await renderer.renderShopPage(rawUrl, this.config.origin)
     if (!rendered) return { status: 200, html: this.html.indexFile.body.toString("utf8") }
     return {
       status: rendered.status,
-      html: document(renderer, this.html.indexTemplate, rendered, pageModulePreloads(this.html.manifest, page)),
+      html: document(renderer, this.html.indexTemplate, rendered),
     }
   }
 }

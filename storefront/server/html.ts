@@ -16,13 +16,6 @@ const CONFIG_PLACEHOLDER = "<!--SHOP_CONFIG-->"
 // deferred: it runs before the app's module scripts (document order) without holding up the first paint
 const CONFIG_SCRIPT = '<script src="/shop-config.js" defer></script>'
 
-/** The source module of each page the server renders for the shop app (src/app/router.tsx's lazy pages). */
-const SHOP_PAGE_MODULES: Record<string, string> = {
-  home: "src/app/routes/home.tsx",
-  productList: "src/app/routes/shop/product-list.tsx",
-  product: "src/app/routes/shop/product.tsx",
-}
-
 /**
  * Bengali faces a landing page draws its text with (packages/fonts/bengali.css): body 400, headline 700.
  * Preloaded as they are only until the page's own cut of them is made (font-store.ts).
@@ -164,29 +157,6 @@ export function inlineStylesheets(template: string, distDir: string): string {
       return link
     }
   })
-}
-
-/**
- * `<link rel="modulepreload">` for each rendered shop page's own chunks (from
- * the build's manifest), so the browser fetches them with the app instead of
- * after it: the app loads the page's code before it hydrates.
- */
-export function pageModulePreloads(manifest: Record<string, ManifestChunk>, page: string): string {
-  const files = new Set<string>()
-  const visit = (key: string | undefined) => {
-    const chunk = key ? manifest[key] : undefined
-    if (!chunk || files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  visit(SHOP_PAGE_MODULES[page])
-  // the entry's own imports are in index.html already
-  const entry = manifest["index.html"]
-  const inPage = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)])
-  return [...files]
-    .filter((file) => !inPage.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("")
 }
 
 function readManifest(distDir: string): Record<string, ManifestChunk> {

@@ -38,7 +38,7 @@ export {
 } from "./config"
 export type { PublicShopConfig, StorefrontServerOptions } from "./config"
 export { normalPagePath } from "./edge"
-export { injectConfigScript, inlineStylesheets, landingFontPreloads, pageModulePreloads } from "./html"
+export { injectConfigScript, inlineStylesheets, landingFontPreloads } from "./html"
 export { CONTENT_SECURITY_POLICY, META_PIXEL_CONTENT_SECURITY_POLICY } from "./security-headers"
 
 /** The storefront server, with its edge parts: the shared cache and the landing views not yet written. */

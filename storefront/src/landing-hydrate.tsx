@@ -1,14 +1,8 @@
-import { StrictMode, useEffect } from "react"
+import { StrictMode } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { LandingApp } from "./app/landing-app"
-import { handOverEdits } from "./lib/late-start"
+import { AfterFirstCommit, firstCommit } from "./lib/after-first-commit"
 import { readSsrState, type LandingState } from "./lib/ssr-state"
-
-/** Calls `onCommit` once, after the app's first commit (its effects run after its children's). */
-function AfterFirstCommit({ onCommit }: { onCommit: () => void }) {
-  useEffect(onCommit, [onCommit])
-  return null
-}
 
 /**
  * The landing app takes over #root: hydrates the server's HTML when the page
@@ -20,16 +14,7 @@ export function startLandingApp(onReady: () => void): void {
   if (!root) throw new Error("Missing #root element in landing.html")
   const state = readSsrState<LandingState>()
   const hydrating = Boolean(state && root.firstElementChild)
-  let ready = false
-  const onCommit = () => {
-    if (ready) return
-    ready = true
-    if (hydrating) handOverEdits(root)
-    // the handed-over values are the form's state only once the render they cause is done (a task
-    // later): a tap held until now (lib/late-start.ts) is made again after it, or it would submit
-    // the form as rendered, empty
-    window.setTimeout(onReady, 0)
-  }
+  const onCommit = firstCommit(root, hydrating, onReady)
   const app = (
     <StrictMode>
       <LandingApp path={window.location.pathname} page={state?.page} pictures={state?.pictures} />
