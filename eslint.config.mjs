@@ -339,7 +339,8 @@ export default defineConfig(
   // ------------------------------------------------ Medusa's house rules for backend code
   // (a later entry replaces an earlier one's no-restricted-syntax, so each one repeats castSyntax)
   {
-    files: [`${B}/**/*.{ts,tsx}`],
+    // the storefront's app and server too
+    files: [`${B}/**/*.{ts,tsx}`, `${S}/**/*.{ts,tsx}`, "storefront/server/**/*.ts"],
     ignores: TESTS,
     rules: { "no-restricted-syntax": ["error", ...castSyntax] },
   },

@@ -50,12 +50,22 @@ const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6
 const HB_SUBSET_FLAGS_NO_LAYOUT_CLOSURE = 0x200
 type SubsetExports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory }
 let subsetWasm: Promise<SubsetExports> | undefined
+/** The module's exports as this file calls them: its functions (numbers in, a number out) and its memory. */
+function subsetExports(exports: WebAssembly.Exports): SubsetExports {
+  const { memory } = exports
+  if (!(memory instanceof WebAssembly.Memory)) throw new Error("harfbuzz-subset.wasm exports no memory")
+  const functions: Record<string, (...args: number[]) => number> = {}
+  for (const [name, value] of Object.entries(exports)) {
+    if (typeof value === "function") functions[name] = (...args: number[]) => Number(value(...args))
+  }
+  return Object.assign(functions, { memory })
+}
 function loadSubsetWasm(): Promise<SubsetExports> {
   subsetWasm ??= (async () => {
     const wasmPath = createRequire(import.meta.url).resolve("harfbuzzjs/dist/harfbuzz-subset.wasm")
     const module = await WebAssembly.compile(new Uint8Array(await fs.promises.readFile(wasmPath)))
     const instance = await WebAssembly.instantiate(module)
-    const exports = instance.exports as unknown as SubsetExports
+    const exports = subsetExports(instance.exports)
     exports._initialize!()
     return exports
   })()
