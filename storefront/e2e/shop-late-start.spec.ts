@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { holdTheApp, notice, productByTitle } from "./shop-helpers"
+import { holdTheApp, notice, productByTitle, signInNewCustomer } from "./shop-helpers"
 
 /**
  * The shop's server-rendered pages (home, listing, product) start their app
@@ -56,6 +56,35 @@ test("'Add to Cart' tapped before the app arrives adds the product once it has",
     items: { productId: { _id: string }; quantity: number }[]
   }
   expect(stored.items.map((i) => [i.productId._id, i.quantity])).toEqual([[tee._id, 1]])
+})
+
+test("a signed-in shopper's early 'Add to Cart' goes to their own cart, even while the session check is still out", async ({
+  page,
+  request,
+}) => {
+  await signInNewCustomer(page, "Early Tapper")
+  const tee = await productByTitle(request, TEE)
+  const app = await holdTheApp(page, APP_CHUNK)
+  // who is signed in comes late too: the held tap is made before the app knows
+  let answerSession!: () => void
+  const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve))
+  await page.route(/\/api\/auth\/check-auth$/, async (route) => {
+    await sessionAnswered
+    await route.continue()
+  })
+  await page.goto(`/shop/product/${tee._id}`)
+  await page.getByRole("article").getByRole("button", { name: "Add to Cart" }).click()
+  await expect.poll(app.asked).toBe(true)
+  app.release()
+  await expect.poll(() => productHydrated(page)).toBe(true)
+  answerSession()
+  await expect(notice(page)).toHaveText(/Product added to cart successfully/)
+  await expect(page.getByTestId("cart-count")).toHaveText("1")
+  // in the shopper's server cart, not the browser's guest cart
+  expect(await page.evaluate(() => localStorage.getItem("guestCart"))).toBeNull()
+  await page.unroute(/\/api\/auth\/check-auth$/)
+  await page.goto("/checkout")
+  await expect(page.getByText(tee.title).first()).toBeVisible()
 })
 
 test("a page the server does not render (checkout) starts its app at once", async ({ page }) => {

@@ -83,11 +83,12 @@ export function useServerCart(userId: string | null | undefined) {
 }
 
 /** Just the add call (product cards and the product page), storing the new cart. */
-export function useAddToCartMutation(userId: string | null | undefined) {
+export function useAddToCartMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: addToCart,
-    onSuccess: (cart) => queryClient.setQueryData(cartKeys.detail(userId ?? ""), cart),
+    // the cart of the shopper the call was for (known at the call, maybe not yet at this hook's render)
+    onSuccess: (cart, sent) => queryClient.setQueryData(cartKeys.detail(sent.userId), cart),
   })
 }
 
@@ -102,7 +103,7 @@ export function useServerCartMutations(userId: string | null | undefined) {
   )
 
   return {
-    add: useAddToCartMutation(userId),
+    add: useAddToCartMutation(),
     update: useMutation({ mutationFn: updateCart, onSuccess: store }),
     remove: useMutation({ mutationFn: deleteCartItem, onSuccess: store }),
     reload,

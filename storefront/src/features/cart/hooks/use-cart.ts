@@ -1,7 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query"
 import { useCallback, useSyncExternalStore } from "react"
 import { toast } from "@/components/ui/toast"
 import { serverMessage } from "@/lib/api-error"
-import { useUser } from "@/lib/auth"
+import { getUserQueryOptions, useUser } from "@/lib/auth"
 import { type CartItem, type Picture, type Pictures, type Product, unitPrice } from "@shop/contract"
 import { EMPTY_CART, useAddToCartMutation, useServerCart, useServerCartMutations } from "../api/cart"
 import { dispatchGuestCart, EMPTY_GUEST_CART, getGuestCart, newItemId, subscribeGuestCart } from "../utils/guest-cart"
@@ -50,10 +51,13 @@ function stockOf(product: Product): number {
  * local cart, signed-in shoppers to the server cart; with the spec's notices.
  */
 function useAddToCart(addAsync: ReturnType<typeof useAddToCartMutation>["mutateAsync"]) {
-  const userId = useUser().data?._id ?? null
+  const queryClient = useQueryClient()
   return useCallback(
     async (product: Product, picture?: Picture): Promise<boolean> => {
       if (product.stock <= 0) return false
+      // who is browsing, as the session check answers: a tap made while it is still out (the app has just
+      // started) waits for it, or a signed-in shopper's product would go to the guest cart
+      const userId = (await queryClient.ensureQueryData(getUserQueryOptions()))?._id ?? null
       if (!userId) {
         const inCart = getGuestCart().items.find((item) => item.productId._id === product._id)?.quantity ?? 0
         if (inCart + 1 > stockOf(product)) {
@@ -81,14 +85,13 @@ function useAddToCart(addAsync: ReturnType<typeof useAddToCartMutation>["mutateA
         return false
       }
     },
-    [userId, addAsync]
+    [queryClient, addAsync]
   )
 }
 
 /** Light hook for Add to Cart buttons: no cart read, one mutation. */
 export function useAddToCartAction() {
-  const userId = useUser().data?._id ?? null
-  const add = useAddToCartMutation(userId)
+  const add = useAddToCartMutation()
   return useAddToCart(add.mutateAsync)
 }
 
