@@ -14,7 +14,8 @@ const RUN = Date.now().toString(36).slice(-5)
 const SEARCH_PLACEHOLDER = "Search by Order Number, Customer Name, Phone, or Status..."
 const BUYER = `E2E Courier ${RUN}`
 
-test.describe.configure({ mode: "serial" })
+// the first test opens Medusa Admin cold (its bundle, then the screen), up to 30 s on a loaded machine
+test.describe.configure({ mode: "serial", timeout: 60_000 })
 
 type Placed = PlacedOrder
 
