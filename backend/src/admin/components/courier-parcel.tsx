@@ -2,11 +2,16 @@ import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { Badge, Button, Input, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
 import { formatMoney, type CourierInfo, type CourierOutcome, type CourierProvider } from "@shop/contract"
-import { useBookCourier, useReceiveReturnedUnits } from "../hooks/use-couriers"
-import { bookingRequest, canSendToCourier, COURIER_OUTCOME_LABELS, courierCashLines } from "../lib/couriers"
-import { serverMessage } from "../lib/errors"
+import { useBookCourier, useCourierChoices, useReceiveReturnedUnits } from "../hooks/use-couriers"
+import {
+  bookingRequest,
+  canSendToCourier,
+  COURIER_OUTCOME_LABELS,
+  courierCashLines,
+  courierChoiceText,
+} from "../lib/couriers"
+import { messageOr, serverMessage } from "../lib/errors"
 import type { ShopOrder } from "../lib/orders"
-import { CourierSelect } from "./courier-select"
 import { Field, Section } from "./detail-section"
 
 const OUTCOME_COLORS: Record<CourierOutcome, "blue" | "orange" | "green" | "red"> = {
@@ -165,6 +170,7 @@ const ReceiveReturnedUnits = ({ order, courier }: { order: ShopOrder; courier: C
 
 /** Books the order with a courier chosen from the set-up ones (another courier: its name and tracking code typed). */
 const SendToCourierForm = ({ order }: { order: ShopOrder }) => {
+  const choices = useCourierChoices()
   const book = useBookCourier()
   const [provider, setProvider] = useState<CourierProvider | "">("")
   const [courierName, setCourierName] = useState("")
@@ -186,7 +192,21 @@ const SendToCourierForm = ({ order }: { order: ShopOrder }) => {
     <form onSubmit={submit} className="flex flex-col gap-y-3" aria-label="Send to courier">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="flex flex-col gap-y-2 sm:col-span-1">
-          <CourierSelect id="courier-provider" value={provider} onChange={setProvider} />
+          <Label htmlFor="courier-provider" size="small" weight="plus">
+            Courier
+          </Label>
+          <Select value={provider} onValueChange={(v) => setProvider(v as CourierProvider)} disabled={!choices.data}>
+            <Select.Trigger id="courier-provider" aria-label="Courier">
+              <Select.Value placeholder={choices.isPending ? "Loading couriers…" : "Choose a courier"} />
+            </Select.Trigger>
+            <Select.Content>
+              {(choices.data ?? []).map((choice) => (
+                <Select.Item key={choice.provider} value={choice.provider} disabled={!choice.configured}>
+                  {courierChoiceText(choice)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
         </div>
         {provider === "manual" ? (
           <>
@@ -217,6 +237,11 @@ const SendToCourierForm = ({ order }: { order: ShopOrder }) => {
           </>
         ) : null}
       </div>
+      {choices.isError ? (
+        <Text size="small" className="text-ui-fg-error">
+          {messageOr(choices.error, "Failed to load the couriers")}
+        </Text>
+      ) : null}
       <div className="flex items-center gap-x-3">
         <Button type="submit" size="small" disabled={!request} isLoading={book.isPending}>
           Send to courier
