@@ -19,7 +19,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { buildBackend, buildStorefront, ROOT, run } from "./lib/stack"
-import { openTestDatabase } from "./lib/test-db"
+import { openTestDatabase, type TestDatabase } from "./lib/test-db"
 import { withTestStack } from "./lib/test-stack"
 
 const args = process.argv.slice(2)
@@ -29,7 +29,7 @@ const database = process.env.E2E_DATABASE || "shop_e2e"
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
 
 /** Runs shard `index` (0-based) on a stack of its own; resolves to its exit code. */
-function shard(index: number, server: Awaited<ReturnType<typeof openTestDatabase>>): Promise<number> {
+function shard(index: number, server: TestDatabase): Promise<number> {
   const tag = shards > 1 ? `[${index + 1}/${shards}] ` : ""
   const say = (line: string) => console.log(`[e2e] ${tag}${line}`)
   const json = jsonOutput && shards > 1 ? `${jsonOutput}.shard-${index + 1}` : jsonOutput

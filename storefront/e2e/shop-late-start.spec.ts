@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { holdTheApp, notice, productByTitle, signInNewCustomer } from "./shop-helpers"
+import { holdTheApp, hydrated, notice, productByTitle, signInNewCustomer } from "./shop-helpers"
 
 /**
  * The shop's server-rendered pages (home, listing, product) start their app
@@ -14,11 +14,7 @@ const TEE = "Puma Formstrip Tee"
 const APP_CHUNK = /\/assets\/shop-hydrate-[\w-]+\.js$/
 
 /** React has taken over the product page: its availability line carries React's fiber. */
-const productHydrated = (page: Page) =>
-  page
-    .getByTestId("availability")
-    .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")))
-    .catch(() => false)
+const productHydrated = (page: Page) => hydrated(page, "availability")
 
 test("a product page's app comes after its first picture; neither it nor React is preloaded with the page", async ({
   page,
