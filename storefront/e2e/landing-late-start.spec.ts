@@ -40,6 +40,31 @@ test("the app's code comes after the first picture, and is not preloaded with th
   expect(order.indexOf("app")).toBeGreaterThan(order.indexOf("picture"))
 })
 
+test("the app's code is asked for once the first picture is on the screen, not in the frame that draws it", async ({
+  page,
+}) => {
+  await page.goto(`/landing/${DEMO}`)
+  await expect.poll(() => hydrated(page, "order-form")).toBe(true)
+  // the browser's own record: when the picture (not its placeholder) was shown, when the app's code was asked for
+  const { shown, asked } = await page.evaluate(
+    () =>
+      new Promise<{ shown: number; asked: number }>((resolve) => {
+        type Shown = PerformanceEntry & { identifier: string; url: string; renderTime: number }
+        new PerformanceObserver((list, observer) => {
+          const entry = list
+            .getEntries()
+            .find((e): e is Shown => (e as Shown).identifier === "first-picture" && /^https?:/.test((e as Shown).url))
+          if (!entry) return
+          observer.disconnect()
+          const app = performance.getEntriesByType("resource").find((r) => /\/assets\/landing-hydrate-/.test(r.name))
+          resolve({ shown: entry.renderTime, asked: app?.startTime ?? -1 })
+        }).observe({ type: "element", buffered: true })
+      })
+  )
+  expect(shown).toBeGreaterThan(0)
+  expect(asked).toBeGreaterThanOrEqual(shown)
+})
+
 test("what a shopper types, chooses and taps before the app arrives is in the order it places", async ({
   page,
   request,

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react"
+import { FIRST_PICTURE_TIMING } from "@/lib/late-start"
 import { pictureChoice } from "@/lib/pictures"
 import type { Pictures } from "@shop/contract"
 
@@ -48,7 +49,7 @@ export function Picture({ src, alt, sizes, className, priority, ...rest }: Pictu
     // decoded off the main thread, except the one picture the page waits for
     decoding: priority ? undefined : ("async" as const),
     // React 18 knows no fetchPriority prop: the lower-case attribute reaches the DOM as written
-    ...(priority && { fetchpriority: "high" }),
+    ...(priority && { fetchpriority: "high", elementtiming: FIRST_PICTURE_TIMING }),
     ...rest,
   }
   if (!choice) return <img src={src} alt={alt} {...img} />

@@ -32,6 +32,44 @@ describe("startLate: the app starts after the first picture, or at the first tou
     await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1))
   })
 
+  it("where the browser reports the picture's paint (Element Timing), it waits for that report, not for the frame", async () => {
+    // Chromium's observer, as far as startLate uses it: the callback it was given, the entry types it knows
+    let report: ((entries: object[]) => void) | undefined
+    class ElementObserver {
+      static supportedEntryTypes = ["element", "largest-contentful-paint"]
+      constructor(callback: (list: { getEntries: () => object[] }) => void) {
+        report = (entries) => callback({ getEntries: () => entries })
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "element", buffered: true })
+      }
+      disconnect() {
+        report = undefined
+      }
+    }
+    vi.stubGlobal("PerformanceObserver", ElementObserver)
+    try {
+      document.body.innerHTML = `<img fetchpriority="high" elementtiming="first-picture" src="/x.avif" alt="">`
+      const img = document.querySelector("img")!
+      Object.defineProperty(img, "complete", { value: false })
+      const start = vi.fn()
+      startLateHere(start, { latestMs: 60_000 })
+      img.dispatchEvent(new Event("load"))
+      await frame()
+      await frame()
+      // decoded and drawn, but not yet reported on the screen
+      expect(start).not.toHaveBeenCalled()
+      // the placeholder (a data: URL background) painted is not the picture
+      report!([{ identifier: "first-picture", url: "data:image/webp;base64,AAAA" }])
+      await frame()
+      expect(start).not.toHaveBeenCalled()
+      report!([{ identifier: "first-picture", url: "http://localhost/x.avif" }])
+      await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1))
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it("starts at once when the shopper touches the page first, and only once", async () => {
     document.body.innerHTML = `<img fetchpriority="high" src="/x.avif" alt=""><input id="name">`
     Object.defineProperty(document.querySelector("img")!, "complete", { value: false })

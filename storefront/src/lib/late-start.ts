@@ -11,6 +11,17 @@
  * button is never lost; links work as links.
  */
 export const FIRST_PICTURE = 'img[fetchpriority="high"]'
+/**
+ * The Element Timing name the first picture carries (components/picture.tsx).
+ * Where the browser reports element timing (Chromium: Android's Chrome, most
+ * of the shop's shoppers), its entry arrives once the frame holding the
+ * picture is on the screen. A frame's own callbacks run before the frame is
+ * shown: requests made there still went out before the picture was painted,
+ * and on a slow phone that paint comes tens to hundreds of ms later.
+ */
+export const FIRST_PICTURE_TIMING = "first-picture"
+/** Where paint is reported but no report comes for a decoded picture (it is off screen or hidden), the app starts this long after. */
+const UNSEEN_PICTURE_MS = 1000
 const EARLY = ["pointerdown", "touchstart", "keydown", "focusin"] as const
 
 export type LateStart = {
@@ -45,16 +56,21 @@ export function startLate(start: () => void, opts: { doc?: Document; latestMs?: 
   doc.addEventListener("click", holdClicks, true)
   const timer = view.setTimeout(go, opts.latestMs ?? 3000)
 
-  // one frame after the picture is decoded: it has been painted
-  const afterPaint = () => view.requestAnimationFrame(() => view.setTimeout(go, 0))
+  // one frame after the picture is decoded: it has been drawn
+  const afterFrame = () => view.requestAnimationFrame(() => view.setTimeout(go, 0))
   const picture = doc.querySelector<HTMLImageElement>(FIRST_PICTURE)
+  const reportsPaint = picture !== null && watchPaint(view, picture, () => view.setTimeout(go, 0))
+  // decoded and drawn: where the paint is reported, its report starts the app, or this backstop
+  const afterPaint = reportsPaint
+    ? () => view.requestAnimationFrame(() => view.setTimeout(go, UNSEEN_PICTURE_MS))
+    : afterFrame
   const decoded = () =>
-    typeof picture!.decode === "function" ? picture!.decode().then(afterPaint, afterPaint) : afterPaint()
-  if (!picture) afterPaint()
+    typeof picture!.decode === "function" ? picture!.decode().then(afterPaint, afterFrame) : afterPaint()
+  if (!picture) afterFrame()
   else if (picture.complete) void decoded()
   else {
     picture.addEventListener("load", () => void decoded(), { once: true })
-    picture.addEventListener("error", afterPaint, { once: true })
+    picture.addEventListener("error", afterFrame, { once: true })
   }
 
   return {
@@ -67,6 +83,30 @@ export function startLate(start: () => void, opts: { doc?: Document; latestMs?: 
       if (button?.isConnected && !(button as HTMLButtonElement).disabled) button.click()
     },
   }
+}
+
+type ElementTiming = PerformanceEntry & { identifier?: string; url?: string }
+
+/**
+ * Calls `shown` once the browser reports `picture` painted on the screen
+ * (Element Timing); false where it reports no such thing, or the picture
+ * carries no timing name.
+ */
+function watchPaint(view: Window & typeof globalThis, picture: HTMLImageElement, shown: () => void): boolean {
+  const name = picture.getAttribute("elementtiming")
+  const Observer = view.PerformanceObserver
+  if (!name || !Observer?.supportedEntryTypes?.includes("element")) return false
+  const observer = new Observer((list) => {
+    // the picture itself, not its placeholder (a data: URL background, painted with the HTML)
+    const painted = list
+      .getEntries()
+      .some((entry: ElementTiming) => entry.identifier === name && /^https?:/.test(entry.url ?? ""))
+    if (!painted) return
+    observer.disconnect()
+    shown()
+  })
+  observer.observe({ type: "element", buffered: true })
+  return true
 }
 
 const valueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
