@@ -30,6 +30,7 @@ import {
   type Service,
 } from "../lib/stack"
 import { openTestDatabase, type TestDatabase } from "../lib/test-db"
+import { startTlsFront, type TlsFront } from "./tls-front"
 
 export const RESULTS_DIR = path.join(ROOT, "bench-results")
 
@@ -61,6 +62,13 @@ export type BenchStack = {
   storefrontUrl?: string
   /** The storefront server's process id (it leads its own process group), when asked for. */
   storefrontPid?: number
+  /**
+   * The shop as shoppers reach it, with a storefront: https://127.0.0.1:<port>
+   * of the TLS front (HTTP/2, tls-front.ts) before the storefront server, the
+   * shop's PUBLIC_URL. `edgeSpki` is its certificate's key hash, for Chromium.
+   */
+  edgeUrl?: string
+  edgeSpki?: string
   stop: () => Promise<void>
 }
 
@@ -95,10 +103,12 @@ export async function startBenchStack(opts: {
   }
   const db = await openBenchDatabase()
   const services: Service[] = []
+  let front: TlsFront | undefined
   let stopped = false
   const stop = async () => {
     if (stopped) return
     stopped = true
+    await front?.stop()
     for (const s of [...services].reverse()) await stopService(s)
     await db.stop()
   }
@@ -113,7 +123,9 @@ export async function startBenchStack(opts: {
     // with a storefront, shoppers reach the shop through it, as with `npm start`: its address is
     // PUBLIC_URL, so the pictures' URLs are the page's own origin (/static proxied to the backend)
     const storefrontPort = opts.storefront ? await freePort() : undefined
-    const publicUrl = storefrontPort ? `http://127.0.0.1:${storefrontPort}` : undefined
+    // ... through the TLS front a production shop has before its storefront server (HTTPS, HTTP/2)
+    front = storefrontPort ? await startTlsFront(`http://127.0.0.1:${storefrontPort}`) : undefined
+    const publicUrl = front?.url
     const env = backendEnv({
       databaseUrl,
       extra: {
@@ -166,6 +178,8 @@ export async function startBenchStack(opts: {
       backendPids: backends.map((b) => b.child.pid!),
       storefrontUrl: storefront?.url,
       storefrontPid: storefront?.child.pid,
+      edgeUrl: front?.url,
+      edgeSpki: front?.spki,
       stop,
     }
   } catch (error) {

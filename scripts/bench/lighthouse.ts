@@ -101,11 +101,14 @@ function figuresOf(lhr: Result): LighthouseRun {
 export async function runLighthouse(
   url: string,
   runs = 3,
-  log: (line: string) => void = () => undefined
+  log: (line: string) => void = () => undefined,
+  /** A self-signed certificate's key hash (tls-front.ts) that Chromium trusts for this run. */
+  trustSpki?: string
 ): Promise<LighthouseFigures> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error("Lighthouse runs take a whole number >= 1")
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`)
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" })
+  const chromeFlags = trustSpki ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${trustSpki}`] : CHROME_FLAGS
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, logLevel: "silent" })
   try {
     const flags: Flags = { port: chrome.port, logLevel: "error", output: "json" }
     const results: LighthouseRun[] = []

@@ -255,7 +255,10 @@ export function reportBench(r: BenchResults): void {
         .join("; ")
   )
   console.log(
-    `its variants: ${photo.variants.map((v) => `${v.format} ${v.width}w ${round1(v.bytes / 1024)} KB`).join(", ") || "none listed"}`
+    `its variants: ${photo.variants.map((v) => `${v.format} ${v.width}w ${round1(v.bytes / 1024)} KB`).join(", ") || "none listed"}` +
+      (photo.avifMs === null
+        ? "; no AVIF yet when Lighthouse ran"
+        : `; AVIF there ${photo.avifMs} ms after the pages took it`)
   )
   if (lighthouse.length) {
     console.log("")

@@ -34,29 +34,31 @@ async function missingAssets(pageUrl: string): Promise<string[]> {
 
 /** Every page's figures; none when BENCH_LIGHTHOUSE=0. */
 export async function measureLighthousePages({ stack, productId, sample }: BenchContext): Promise<LighthousePage[]> {
-  const edge = stack.storefrontUrl!
+  // shoppers' address: the TLS front (HTTP/2) before the storefront server, as in production
+  const edge = stack.edgeUrl!
   const pages = [
-    { page: "landing", url: `${edge}/landing/${SLUG}` },
-    { page: "product", url: `${edge}/shop/product/${productId}` },
-    { page: "home", url: `${edge}/` },
-  ]
+    { page: "landing", path: `/landing/${SLUG}` },
+    { page: "product", path: `/shop/product/${productId}` },
+    { page: "home", path: "/" },
+  ].map(({ page, path }) => ({ page, path, url: `${edge}${path}` }))
   const lighthouse: LighthousePage[] = []
   if (!LIGHTHOUSE) {
     say("lighthouse: skipped (BENCH_LIGHTHOUSE=0)")
     return lighthouse
   }
-  for (const { page, url } of pages) {
+  for (const { page, path, url } of pages) {
     say(
       `lighthouse ${page}: ${url}, ${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS === 1 ? "" : "s"} (mobile, simulated throttling)...`
     )
     try {
-      const missing = await missingAssets(url)
+      // read on the storefront server itself: the bench's own fetch does not trust the front's certificate
+      const missing = await missingAssets(`${stack.storefrontUrl}${path}`)
       if (missing.length) {
         throw new Error(
           `the page names files the storefront does not serve (storefront/dist rebuilt under the running server?): ${missing.join(", ")}`
         )
       }
-      const f = await runLighthouse(url, LIGHTHOUSE_RUNS, (line) => say(line))
+      const f = await runLighthouse(url, LIGHTHOUSE_RUNS, (line) => say(line), stack.edgeSpki)
       lighthouse.push({ page, ...f })
       say(
         `lighthouse ${page}: score ${f.score}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls}, ` +
