@@ -7,7 +7,7 @@ import { landingWithCut } from "./shop-helpers"
 
 /**
  * The landing page's JavaScript budget: a landing page and its confirmation
- * load only their own code, at most 66 KB of gzipped JavaScript with React
+ * load only their own code, at most 66.5 KB of gzipped JavaScript with React
  * (the build the stack serves, storefront/dist), at most 4 KB of it before the page's
  * first picture, and the page's own cut of
  * the Bengali font is preloaded.
@@ -32,15 +32,20 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist
  * panel itself (about 1.5 KB) loads only with such a confirmation, but its
  * lazy hook and the check in the confirmation's data load with every page
  * (65,528 bytes when it came; all of it after the first picture).
+ * 66.5 KB since the app waits until the browser reports the first picture on
+ * the screen (Element Timing), not only drawn: requests made in the frame that
+ * draws it went out before a slow phone showed it. About 0.2 KB, in the entry
+ * that loads with the page (66,061 bytes when it came; the 4 KB before the
+ * first picture holds: about 1.9 KB).
  */
-const BUDGET_BYTES = 66_000
+const BUDGET_BYTES = 66_500
 /** What the page loads before its app: the entry that waits for the first picture. */
 const BEFORE_THE_APP_BYTES = 4_000
 const SLUG = "salwar-kameez-offer"
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
 
-test("the landing page loads only its own scripts, at most 66 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
+test("the landing page loads only its own scripts, at most 66.5 KB gzipped and 4 KB before its first picture, and preloads its Bengali font", async ({
   page,
 }) => {
   await landingWithCut(page, SLUG)

@@ -76,9 +76,16 @@ async function figure(
 export async function measureAdminScreens(
   baseUrl: string,
   log: (line: string) => void,
-  runs = ADMIN_RUNS
+  runs = ADMIN_RUNS,
+  /** The TLS front's certificate key hash: the pictures' URLs are on the shop's HTTPS address (PUBLIC_URL). */
+  trustSpki?: string
 ): Promise<AdminScreensFigures> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu"] })
+  const args = [
+    "--no-sandbox",
+    "--disable-gpu",
+    ...(trustSpki ? [`--ignore-certificate-errors-spki-list=${trustSpki}`] : []),
+  ]
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args })
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 768 } })
     const page = await context.newPage()
@@ -115,7 +122,7 @@ export async function measureAdminScreensPhase({ stack, sample }: BenchContext):
   }
   let adminScreens: AdminScreensPhase
   try {
-    adminScreens = await measureAdminScreens(stack.storefrontUrl!, say)
+    adminScreens = await measureAdminScreens(stack.storefrontUrl!, say, undefined, stack.edgeSpki)
   } catch (error) {
     adminScreens = { error: error instanceof Error ? error.message : String(error) }
     say(`admin screens: FAILED: ${adminScreens.error}`)

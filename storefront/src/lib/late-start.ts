@@ -59,7 +59,8 @@ export function startLate(start: () => void, opts: { doc?: Document; latestMs?: 
   // one frame after the picture is decoded: it has been drawn
   const afterFrame = () => view.requestAnimationFrame(() => view.setTimeout(go, 0))
   const picture = doc.querySelector<HTMLImageElement>(FIRST_PICTURE)
-  const reportsPaint = picture !== null && watchPaint(view, picture, () => view.setTimeout(go, 0))
+  // the picture carries FIRST_PICTURE_TIMING (components/picture.tsx gives it with fetchpriority)
+  const reportsPaint = picture !== null && watchPaint(view, () => view.setTimeout(go, 0))
   // decoded and drawn: where the paint is reported, its report starts the app, or this backstop
   const afterPaint = reportsPaint
     ? () => view.requestAnimationFrame(() => view.setTimeout(go, UNSEEN_PICTURE_MS))
@@ -88,19 +89,17 @@ export function startLate(start: () => void, opts: { doc?: Document; latestMs?: 
 type ElementTiming = PerformanceEntry & { identifier?: string; url?: string }
 
 /**
- * Calls `shown` once the browser reports `picture` painted on the screen
- * (Element Timing); false where it reports no such thing, or the picture
- * carries no timing name.
+ * Calls `shown` once the browser reports the first picture (FIRST_PICTURE_TIMING)
+ * painted on the screen (Element Timing); false where it reports no such thing.
  */
-function watchPaint(view: Window & typeof globalThis, picture: HTMLImageElement, shown: () => void): boolean {
-  const name = picture.getAttribute("elementtiming")
+function watchPaint(view: Window & typeof globalThis, shown: () => void): boolean {
   const Observer = view.PerformanceObserver
-  if (!name || !Observer?.supportedEntryTypes?.includes("element")) return false
+  if (!Observer?.supportedEntryTypes?.includes("element")) return false
   const observer = new Observer((list) => {
     // the picture itself, not its placeholder (a data: URL background, painted with the HTML)
     const painted = list
       .getEntries()
-      .some((entry: ElementTiming) => entry.identifier === name && /^https?:/.test(entry.url ?? ""))
+      .some((entry: ElementTiming) => entry.identifier === FIRST_PICTURE_TIMING && /^http/.test(entry.url ?? ""))
     if (!painted) return
     observer.disconnect()
     shown()
