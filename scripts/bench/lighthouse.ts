@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
 import type { Config, Flags, Result } from "lighthouse"
+import { trustFrontFlags } from "./tls-front"
 
 /** One Lighthouse load of a page. */
 export type LighthouseRun = {
@@ -107,7 +108,7 @@ export async function runLighthouse(
 ): Promise<LighthouseFigures> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error("Lighthouse runs take a whole number >= 1")
   if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`)
-  const chromeFlags = trustSpki ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${trustSpki}`] : CHROME_FLAGS
+  const chromeFlags = [...CHROME_FLAGS, ...trustFrontFlags(trustSpki)]
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, logLevel: "silent" })
   try {
     const flags: Flags = { port: chrome.port, logLevel: "error", output: "json" }

@@ -29,6 +29,10 @@ export type TlsFront = {
   stop: () => Promise<void>
 }
 
+/** Chromium's flags to trust the front's certificate, and no other (none without a front). */
+export const trustFrontFlags = (spki: string | undefined): string[] =>
+  spki ? [`--ignore-certificate-errors-spki-list=${spki}`] : []
+
 /** Headers of one hop only (RFC 9110 7.6.1), and the ones HTTP/2 forbids. */
 const HOP_BY_HOP = new Set([
   "connection",

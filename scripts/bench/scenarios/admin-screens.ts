@@ -17,6 +17,7 @@
 import { chromium, type Page } from "@playwright/test"
 import { GOALS } from "../goals"
 import { BENCH_ADMIN, percentile } from "../lib"
+import { trustFrontFlags } from "../tls-front"
 import { say, type BenchContext } from "./context"
 import { ADMIN_SCREENS } from "./settings"
 
@@ -80,11 +81,7 @@ export async function measureAdminScreens(
   /** The TLS front's certificate key hash: the pictures' URLs are on the shop's HTTPS address (PUBLIC_URL). */
   trustSpki?: string
 ): Promise<AdminScreensFigures> {
-  const args = [
-    "--no-sandbox",
-    "--disable-gpu",
-    ...(trustSpki ? [`--ignore-certificate-errors-spki-list=${trustSpki}`] : []),
-  ]
+  const args = ["--no-sandbox", "--disable-gpu", ...trustFrontFlags(trustSpki)]
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args })
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 768 } })
