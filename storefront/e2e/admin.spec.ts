@@ -234,6 +234,8 @@ test("orders: search, the details dialog and a status update", async () => {
 })
 
 test("products: add one with an uploaded image, then delete it", async () => {
+  // a long walk through the upload, the sheet, the list and the delete: past 30 s on a slow day's CI host
+  test.setTimeout(90_000)
   const title = `E2E Sneaker ${RUN}`
   await page.goto("/app/shop-products")
   await expect(page.getByTestId("admin-product-card").first()).toBeVisible({ timeout: 30_000 })

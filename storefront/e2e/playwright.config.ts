@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // a guard against a hang, not a speed goal: on a slow day the CI host runs three times slower, two shards
+  // and the backend's suites beside each other on two cores
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   // scripts/e2e.ts gives each shard its own (Playwright empties it as it starts)
