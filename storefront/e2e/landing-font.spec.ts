@@ -16,6 +16,7 @@ import { ADMIN, allProducts, landingWithCut } from "./shop-helpers"
 const SLUG = "salwar-kameez-offer"
 const FULL_FACE = /\/assets\/noto-sans-bengali-bengali-(?:400|700)-normal-[\w-]+\.woff2/g
 const CUT = /^\/fonts\/landing-[0-9a-f]{20}-(?:400|700)\.woff2$/
+const CUT_ANY = /^\/fonts\/landing-[0-9a-f]{20}-(?:400|600|700)\.woff2$/
 /** Where the two drawings are left when they differ. */
 const PROBE_DIR = path.join(os.tmpdir(), "landing-font-probe")
 const BENGALI = /[\u0951\u0952\u0964\u0965\u0980-\u09fe\u200c\u200d]/u
@@ -31,17 +32,17 @@ function messages(): string[] {
   return texts
 }
 
-/** Draws `texts` in a probe on the page with this font stack, each at 400 and 700, as a PNG. */
-async function draw(page: Page, texts: string[], family: string): Promise<Buffer> {
+/** Draws `texts` in a probe on the page with this font stack, each at these weights, as a PNG. */
+async function draw(page: Page, texts: string[], family: string, weights = ["400", "700"]): Promise<Buffer> {
   await page.evaluate(
-    async ({ texts, family }) => {
+    async ({ texts, family, weights }) => {
       document.getElementById("font-probe")?.remove()
       const probe = document.createElement("div")
       probe.id = "font-probe"
       probe.style.cssText =
         "position:absolute;left:0;top:0;width:1100px;padding:8px;background:#fff;color:#000;z-index:99999;" +
         `font-size:22px;line-height:1.7;font-family:${family}`
-      for (const weight of ["400", "700"]) {
+      for (const weight of weights) {
         for (const text of texts) {
           const line = document.createElement("p")
           line.style.cssText = `margin:0;font-weight:${weight}`
@@ -51,13 +52,17 @@ async function draw(page: Page, texts: string[], family: string): Promise<Buffer
       }
       document.querySelector(".landing")!.append(probe)
       const all = texts.join(" ")
-      for (const weight of ["400", "700"]) {
+      for (const weight of weights) {
         await document.fonts.load(`${weight} 22px "Landing Bengali"`, all)
         await document.fonts.load(`${weight} 22px "Noto Sans Bengali"`, all)
+        await document.fonts.load(
+          `${weight} 22px ${family.replace("var(--landing-font)", getComputedStyle(probe).getPropertyValue("--landing-font"))}`,
+          all
+        )
       }
       await document.fonts.ready
     },
-    { texts, family }
+    { texts, family, weights }
   )
   return page.locator("#font-probe").screenshot({ animations: "disabled" })
 }
@@ -113,6 +118,52 @@ async function checkLanding(page: Page, slug: string) {
       .sort()
   )
   expect(faces).toEqual(["400:loaded", "700:loaded"])
+
+  // (b') the merchant's Latin family: the page's own cut of it drew the page's Latin text (no full face
+  // asked for: checked before the probes below draw with the full faces), under 60% of the full faces' bytes
+  const family = /--landing-font:\s*([A-Za-z ]+)[;"]/.exec(html)![1]!.trim()
+  expect(html).toContain('font-family:"Landing Latin"')
+  const latinRange = /font-family:"Landing Latin"[^}]*unicode-range:([^}]+)\}/.exec(html)![1]!
+  // what the page shows outside the cut (its text, fields' values): the reason, if a full face was asked for
+  const outside = await page.evaluate((range) => {
+    const inRange = (codepoint: number) =>
+      range.split(",").some((part) => {
+        const [start, end] = part.trim().slice(2).split("-")
+        return codepoint >= parseInt(start!, 16) && codepoint <= parseInt(end ?? start!, 16)
+      })
+    const texts = [...document.querySelectorAll<HTMLElement>("body *:not(script, style, template, noscript)")].flatMap(
+      (element) => [
+        ...[...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent!),
+        element instanceof HTMLInputElement ? element.value : "",
+      ]
+    )
+    return [...new Set(texts.join(""))].filter(
+      (char) => !/[\u0980-\u09ff\s]/u.test(char) && !inRange(char.codePointAt(0)!)
+    )
+  }, latinRange)
+  expect(
+    fontRequests.filter((file) => file.includes(`/${family.toLowerCase()}-latin-`)),
+    `characters outside the Latin cut: ${JSON.stringify(outside)}`
+  ).toEqual([])
+  const latinWeights = await page.evaluate(() =>
+    [...document.fonts]
+      .filter((face) => face.family.replace(/"/g, "") === "Landing Latin" && face.status === "loaded")
+      .map((face) => face.weight)
+      .sort()
+  )
+  expect(latinWeights.length).toBeGreaterThan(0)
+  const latinCut = fontRequests.filter((file) => CUT_ANY.test(file) && !preloads.includes(file))
+  expect(latinCut).toHaveLength(latinWeights.length)
+  let latinBytes = 0
+  let latinFullBytes = 0
+  for (const file of latinCut) {
+    latinBytes += await fontBytes.get(file)!
+    const weight = /-(\d{3})\.woff2$/.exec(file)![1]!
+    const full = new RegExp(`/assets/${family.toLowerCase()}-latin-${weight}-normal-[\\w-]+\\.woff2`).exec(html)![0]
+    latinFullBytes += (await (await page.request.get(full)).body()).length
+  }
+  console.log(`/landing/${slug} ${family}: ${latinBytes} bytes of its cut (the full faces: ${latinFullBytes} bytes)`)
+  expect(latinBytes).toBeLessThan(latinFullBytes * 0.6)
 
   // (c) every character of the page and of its messages is the cut's (no fallback, no box) ...
   const pageText = await page.evaluate(() => {
@@ -171,6 +222,25 @@ async function checkLanding(page: Page, slug: string) {
   }
   // the same pixels make the same PNG (one encoder, one page)
   expect(withCut.equals(withFull)).toBe(true)
+
+  // (d) ... and it draws the page's Latin text pixel for pixel as the full family does
+  const latinTexts = pageText.flatMap((text) => text.split("\n")).filter((text) => /[A-Za-z0-9]/.test(text))
+  expect(latinTexts.length).toBeGreaterThan(0)
+  const weights = ["400", "600", "700"]
+  const latinWithCut = await draw(
+    page,
+    latinTexts,
+    `"Landing Latin",var(--landing-font),"Noto Sans Bengali",sans-serif`,
+    weights
+  )
+  const latinWithFull = await draw(page, latinTexts, `var(--landing-font),"Noto Sans Bengali",sans-serif`, weights)
+  expect(latinWithCut.readUInt32BE(20)).toBeGreaterThan(latinTexts.length * 3 * 30)
+  if (!latinWithCut.equals(latinWithFull)) {
+    fs.mkdirSync(PROBE_DIR, { recursive: true })
+    fs.writeFileSync(path.join(PROBE_DIR, "latin-with-cut.png"), latinWithCut)
+    fs.writeFileSync(path.join(PROBE_DIR, "latin-with-full-faces.png"), latinWithFull)
+  }
+  expect(latinWithCut.equals(latinWithFull), `the Latin text drawn differently (the drawings: ${PROBE_DIR})`).toBe(true)
 }
 
 test("the demo landing page preloads its own cut of the Bengali faces, under half their bytes, drawn as the full faces draw", async ({

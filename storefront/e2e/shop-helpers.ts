@@ -140,7 +140,8 @@ export async function landingWithCut(page: Page, slug: string): Promise<string> 
     .poll(
       async () => {
         html = await (await page.request.get(`/landing/${slug}`)).text()
-        return html.includes('href="/fonts/landing-')
+        // the Bengali cut preloaded and the merchant's Latin family's cut in the style
+        return html.includes('href="/fonts/landing-') && html.includes('font-family:"Landing Latin"')
       },
       { timeout: 60_000, intervals: [500, 1000] }
     )

@@ -86,10 +86,14 @@ describe("LandingFonts", () => {
     expect(head!.style).toContain("U+200C-200D")
     // the cut first, the full faces after it; typed text on the full faces only
     expect(head!.style).toContain(
-      `.landing,.landing-status,.confirmation{font-family:var(--landing-font),"Landing Bengali","Noto Sans Bengali"`
+      `.landing-status,.confirmation{font-family:var(--landing-font),"Landing Bengali","Noto Sans Bengali"`
+    )
+    expect(head!.style).toContain(`.landing{font-family:var(--landing-font),"Landing Bengali","Noto Sans Bengali"`)
+    expect(head!.style).toMatch(
+      /\.landing input,\.landing textarea\{font-family:var\(--landing-font\),"Noto Sans Bengali"[^}]*!important\}/
     )
     expect(head!.style).toMatch(
-      /\.landing input,\.landing textarea,\.confirmation__details dd\{font-family:var\(--landing-font\),"Noto Sans Bengali"[^}]*!important\}/
+      /\.confirmation__details dd\{font-family:var\(--landing-font\),"Noto Sans Bengali"[^}]*!important\}/
     )
     expect(fonts.timings).toHaveLength(1)
     for (const weight of [400, 700]) expect(fs.existsSync(path.join(tmp, `landing-${hash}-${weight}.woff2`))).toBe(true)
@@ -194,6 +198,122 @@ describe("LandingFonts", () => {
     expect(second.head?.hash).not.toBe(hash)
     quick.close()
   }, 60_000)
+})
+
+describe("LandingFonts, the merchant's Latin family", () => {
+  const latinFace = (family: string, weight: number) =>
+    require.resolve(`@fontsource/${family}/files/${family}-latin-${weight}-normal.woff2`)
+  const familyFaces = (family: string) =>
+    new Map(([400, 600, 700] as const).map((weight) => [weight, latinFace(family.toLowerCase(), weight)] as const))
+  const LATIN = new Map([
+    ["Poppins", familyFaces("Poppins")],
+    ["Inter", familyFaces("Inter")],
+  ])
+  const pageIn = (family: string) =>
+    PAGE.replace(
+      "<body>",
+      `<body><div class="landing" style="--landing-font:${family};--landing-primary:#0F766E"><p>Cotton Kurti, size XL: 2,390 Tk</p></div>`
+    )
+  /** The code points a unicode-range names. */
+  const codepointsOf = (range: string) =>
+    range.split(",").flatMap((part) => {
+      const [from, to] = part.trim().slice(2).split("-")
+      const start = parseInt(from!, 16)
+      return Array.from({ length: (to ? parseInt(to, 16) : start) - start + 1 }, (_, i) => start + i)
+    })
+  /** The Latin cut's hash and unicode-range in a head's style, or null when it has none. */
+  const latinOf = (style: string) => {
+    const face =
+      /font-family:"Landing Latin";[^}]*src:url\(\/fonts\/landing-([0-9a-f]{20})-400\.woff2\)[^}]*unicode-range:([^}]*)\}/.exec(
+        style
+      )
+    return face ? { hash: face[1]!, range: face[2]! } : null
+  }
+  let dir: string
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "landing-fonts-latin-"))
+  })
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it("cuts the page's family to the characters it shows, three weights, before the full family in the stack", async () => {
+    const latinFonts = new LandingFonts({
+      faces: FACES,
+      latinFaces: LATIN,
+      sharedRuns: () => SHARED,
+      cacheDir: dir,
+      waitMs: 60_000,
+    })
+    try {
+      const { head } = await latinFonts.head(pageIn("Poppins"))
+      const latin = latinOf(head!.style)
+      expect(latin).not.toBeNull()
+      for (const weight of [400, 600, 700]) {
+        expect(head!.style).toContain(
+          `font-family:"Landing Latin";font-style:normal;font-weight:${weight};font-display:swap;src:url(/fonts/landing-${latin!.hash}-${weight}.woff2)`
+        )
+        const face = fs.readFileSync(path.join(dir, `landing-${latin!.hash}-${weight}.woff2`))
+        expect(face.subarray(0, 4).toString("latin1")).toBe("wOF2")
+        expect(face.length).toBeLessThan(fs.statSync(latinFace("poppins", weight)).size * 0.6)
+      }
+      // the page's letters and every digit; not a letter it does not show
+      const mapped = codepointsOf(latin!.range)
+      for (const char of "CKXLTkiz0123456789,:") expect(mapped).toContain(char.codePointAt(0))
+      for (const char of "vwVW") expect(mapped).not.toContain(char.codePointAt(0))
+      // on the landing page the Latin cut first, the merchant's full family after it, then the Bengali cut;
+      // typed text on the Latin cut (it holds whatever its characters can form) and the full faces, not on
+      // the Bengali cut; the confirmation and the status pages (their --landing-font is not the page's
+      // family) without the Latin cut
+      expect(head!.style).toContain(
+        `.landing{font-family:"Landing Latin",var(--landing-font),"Landing Bengali","Noto Sans Bengali"`
+      )
+      expect(head!.style).toMatch(
+        /\.landing input,\.landing textarea\{font-family:"Landing Latin",var\(--landing-font\),"Noto Sans Bengali"[^}]*!important\}/
+      )
+      expect(head!.style).toContain(
+        `.landing-status,.confirmation{font-family:var(--landing-font),"Landing Bengali","Noto Sans Bengali"`
+      )
+      expect(head!.style).toMatch(
+        /\.confirmation__details dd\{font-family:var\(--landing-font\),"Noto Sans Bengali"[^}]*!important\}/
+      )
+      // preloaded: the Bengali cut only (the browser asks for the Latin weights the page draws)
+      expect(head!.preloads).not.toContain(latin!.hash)
+      expect(head!.preloads).toContain(`/fonts/landing-${head!.hash}-400.woff2`)
+
+      // another family: another cut; a family the build has no faces of: none, and the Bengali cut all the same
+      const inter = latinOf((await latinFonts.head(pageIn("Inter"))).head!.style)
+      expect(inter!.hash).not.toBe(latin!.hash)
+      const unknown = (await latinFonts.head(pageIn("Montserrat"))).head!
+      expect(latinOf(unknown.style)).toBeNull()
+      expect(unknown.style).toContain(`.landing{font-family:var(--landing-font),"Landing Bengali"`)
+    } finally {
+      latinFonts.close()
+    }
+  }, 120_000)
+
+  it("while the Latin cut is made the page has its Bengali cut and the full family, and the Latin cut once `ready` settles", async () => {
+    const quick = new LandingFonts({
+      faces: FACES,
+      latinFaces: LATIN,
+      sharedRuns: () => SHARED,
+      cacheDir: dir,
+      waitMs: 0,
+    })
+    try {
+      // the Bengali cut of this page is on disk (the test before); its Latin text is new
+      const page = pageIn("Poppins").replace("Cotton Kurti", "Linen Panjabi")
+      const first = await quick.head(page)
+      expect(first.head).not.toBeNull()
+      expect(latinOf(first.head!.style)).toBeNull()
+      expect(first.ready).toBeDefined()
+      await first.ready
+      const second = await quick.head(page)
+      expect(second.ready).toBeUndefined()
+      // P of Panjabi
+      expect(codepointsOf(latinOf(second.head!.style)!.range)).toContain(0x50)
+    } finally {
+      quick.close()
+    }
+  }, 120_000)
 })
 
 describe("the wording every cut holds", () => {

@@ -24,22 +24,32 @@ import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import * as contract from "@shop/contract"
 import type { Subset } from "./font-subset"
-import { bengaliRuns, FACE_WEIGHTS, unicodeRange, type FaceWeight } from "./font-text"
+import {
+  ALWAYS_LATIN,
+  bengaliRuns,
+  latinRuns,
+  shownText,
+  unicodeRange,
+  type FaceWeight,
+  type LatinWeight,
+} from "./font-text"
 import type { FontJob, FontJobAnswer } from "./font-worker"
 import { sendText } from "./responses"
 import { makeFile, sendFile, type StaticFile } from "./static-files"
 
 /** A cut's address: its hash and weight. */
-export const LANDING_FONT_PATH = /^\/fonts\/landing-([0-9a-f]{20})-(400|700)\.woff2$/
-export const landingFontPath = (hash: string, weight: FaceWeight) => `/fonts/landing-${hash}-${weight}.woff2`
+export const LANDING_FONT_PATH = /^\/fonts\/landing-([0-9a-f]{20})-(400|600|700)\.woff2$/
+export const landingFontPath = (hash: string, weight: number) => `/fonts/landing-${hash}-${weight}.woff2`
 const IMMUTABLE = "public, max-age=31536000, immutable"
 /** How cuts are made: a change to font-subset.ts's rules raises it, so no page takes a cut made the old way from disk. */
-const CUT_VERSION = 2
+const CUT_VERSION = 3
 /** Pages whose cut is remembered (as many as the page cache keeps). */
 const MAX_PAGES = 2000
 
 /** The cut's family, drawn before the full "Noto Sans Bengali" (landing.css's stack otherwise). */
 export const SUBSET_FAMILY = "Landing Bengali"
+/** The Latin cut's family, drawn before the merchant's full family (var(--landing-font)). */
+export const LATIN_SUBSET_FAMILY = "Landing Latin"
 const LATER_FAMILIES = `"Noto Sans Bengali",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif`
 
 /**
@@ -107,12 +117,29 @@ export function landingAppRuns(distDir: string, manifest: Record<string, Manifes
 
 export type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string[] }
 
-/** A cut as the page names it. */
-type CutInfo = { hash: string; codepoints: number[] }
+/** A cut as the page names it: its faces' weights, and the characters it maps (its unicode-range). */
+type CutInfo = { hash: string; codepoints: number[]; weights: number[] }
+
+/** What a cut is made of: the Bengali faces for the page's Bengali runs, or one Latin family's for its shown text. */
+type CutSpec =
+  | { kind: "bengali"; runs: string[] }
+  | { kind: "latin"; family: string; runs: string[]; faces: ReadonlyMap<LatinWeight, string> }
+
+/** A cut as a render finds it: made, or not (yet: `ready` settles when it is made or known not to be). */
+type Found = { cut: CutInfo | null; ready?: Promise<unknown> }
+
+const NO_CUT: Found = { cut: null }
+
+/** The merchant's Latin family a rendered landing page names (landing/utils/page.ts's --landing-font). */
+export function landingFamily(page: string): string | null {
+  return /--landing-font:\s*([A-Za-z][A-Za-z ]{0,40})[;"]/.exec(page)?.[1]?.trim() ?? null
+}
 
 export type LandingFontsOptions = {
   /** The full faces (woff2 files of the build), by weight. */
   faces: ReadonlyMap<FaceWeight, string>
+  /** The merchant's Latin families (packages/fonts/landing.css), each face's woff2 file by weight. */
+  latinFaces?: ReadonlyMap<string, ReadonlyMap<LatinWeight, string>>
   /** Runs every page's cut holds (the landing app's and the server's wording). */
   sharedRuns: () => Iterable<string>
   /** Where cuts are kept across restarts (default: the system's temporary folder). */
@@ -146,7 +173,8 @@ export class LandingFonts {
   private nextJob = 1
   private queue: Promise<unknown> = Promise.resolve()
   private shared: string[] | null = null
-  private fonts: [FaceWeight, Uint8Array][] | null = null
+  /** The full faces' bytes, read once each: the Bengali ones and each Latin family's. */
+  private readonly fonts = new Map<string, Promise<[number, Uint8Array][]>>()
   private readonly waitMs: number
   private readonly maxFiles: number
   private readonly maxBytes: number
@@ -167,21 +195,43 @@ export class LandingFonts {
 
   /**
    * The head of a landing page whose document (without fonts) is `page`: its
-   * cut's preloads and @font-face, or null while the cut is not made yet
-   * (`ready` settles when it is, or is known not to be).
+   * cuts' preloads and @font-face, or null while its Bengali cut is not made
+   * yet (`ready` settles when every cut it lacks is made, or known not to be).
    */
   async head(page: string): Promise<{ head: LandingFontHead | null; ready?: Promise<unknown> }> {
     this.shared ??= [...new Set(this.options.sharedRuns())]
-    const runs = [...new Set([...bengaliRuns(page), ...this.shared])].sort()
+    const family = landingFamily(page)
+    const latinFaces = family ? this.options.latinFaces?.get(family) : undefined
+    const [bengali, latin] = await Promise.all([
+      this.find({ kind: "bengali", runs: [...new Set([...bengaliRuns(page), ...this.shared])].sort() }),
+      latinFaces && family
+        ? this.find({
+            kind: "latin",
+            family,
+            runs: [...new Set(latinRuns(shownText(page)))].sort(),
+            faces: latinFaces,
+          })
+        : NO_CUT,
+    ])
+    const pending = [bengali.ready, latin.ready].filter((ready) => ready !== undefined)
+    const ready = pending.length ? Promise.allSettled(pending) : undefined
+    if (!bengali.cut) return { head: null, ready }
+    return { head: this.headOf(bengali.cut, latin.cut), ready }
+  }
+
+  /** The cut for `spec`: known (memory, disk), being made (waited for at most waitMs), or made now. */
+  private async find(spec: CutSpec): Promise<Found> {
     const key = createHash("sha256")
-      .update(`${CUT_VERSION}\n${runs.join("\n")}`)
+      // what every cut holds is in its name: a change to it makes new cuts, not a read of old ones
+      .update(`${CUT_VERSION}\n${spec.kind === "latin" ? `latin:${spec.family}:${ALWAYS_LATIN}` : "bengali"}\n`)
+      .update(spec.runs.join("\n"))
       .digest("hex")
     const known = this.byRuns.get(key) ?? (await this.readIndex(key))
-    if (known) return { head: this.headOf(known) }
-    if (this.failed.has(key)) return { head: null }
+    if (known) return { cut: known }
+    if (this.failed.has(key)) return { cut: null }
     let making = this.making.get(key)
     if (!making) {
-      making = this.make(key, runs).finally(() => this.making.delete(key))
+      making = this.make(key, spec).finally(() => this.making.delete(key))
       this.making.set(key, making)
     }
     let timer: NodeJS.Timeout | undefined
@@ -192,8 +242,8 @@ export class LandingFonts {
       }),
     ])
     clearTimeout(timer)
-    if (waited === "late") return { head: null, ready: making }
-    return { head: waited ? this.headOf(waited) : null }
+    if (waited === "late") return { cut: null, ready: making }
+    return { cut: waited }
   }
 
   /** GET/HEAD /fonts/landing-{hash}-{weight}.woff2: false when the path is not one. */
@@ -229,23 +279,36 @@ export class LandingFonts {
     this.worker = null
   }
 
-  private headOf(cut: CutInfo): LandingFontHead {
-    const range = unicodeRange(cut.codepoints)
-    const preloads = FACE_WEIGHTS.map(
-      (weight) =>
-        `<link rel="preload" href="${landingFontPath(cut.hash, weight)}" as="font" type="font/woff2" crossorigin>`
-    ).join("")
-    const faces = FACE_WEIGHTS.map(
-      (weight) =>
-        `@font-face{font-family:"${SUBSET_FAMILY}";font-style:normal;font-weight:${weight};font-display:swap;` +
-        `src:url(${landingFontPath(cut.hash, weight)}) format("woff2");unicode-range:${range}}`
-    ).join("")
-    // landing.css's stack with the cut first; typed text (fields, the confirmation's details) on the
-    // full faces only, their placeholders (the page's wording) on the cut
+  private headOf(cut: CutInfo, latin: CutInfo | null): LandingFontHead {
+    const preloads = cut.weights
+      .map(
+        (weight) =>
+          `<link rel="preload" href="${landingFontPath(cut.hash, weight)}" as="font" type="font/woff2" crossorigin>`
+      )
+      .join("")
+    const facesOf = (family: string, of: CutInfo) => {
+      const range = unicodeRange(of.codepoints)
+      return of.weights
+        .map(
+          (weight) =>
+            `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:swap;` +
+            `src:url(${landingFontPath(of.hash, weight)}) format("woff2");unicode-range:${range}}`
+        )
+        .join("")
+    }
+    const faces = facesOf(SUBSET_FAMILY, cut) + (latin ? facesOf(LATIN_SUBSET_FAMILY, latin) : "")
+    // landing.css's stack with the cuts first: the Bengali one after the merchant's family, and on the
+    // landing page itself (.landing, where --landing-font is the page's family) the Latin one before it.
+    // Typed text (fields, the confirmation's details) on the full Bengali faces only, their placeholders
+    // (the page's wording) on the cuts. The Latin cut draws typed text too: it holds every glyph its
+    // characters reach, in any order (font-subset.ts), and a character it lacks falls to the full family
+    const bengali = `var(--landing-font),"${SUBSET_FAMILY}",${LATER_FAMILIES}`
+    const latinFirst = latin ? `"${LATIN_SUBSET_FAMILY}",` : ""
     const rules =
-      `.landing,.landing-status,.confirmation{font-family:var(--landing-font),"${SUBSET_FAMILY}",${LATER_FAMILIES}}` +
-      `.landing input,.landing textarea,.confirmation__details dd{font-family:var(--landing-font),${LATER_FAMILIES}!important}` +
-      `.landing input::placeholder,.landing textarea::placeholder{font-family:var(--landing-font),"${SUBSET_FAMILY}",${LATER_FAMILIES}}`
+      `.landing-status,.confirmation{font-family:${bengali}}.landing{font-family:${latinFirst}${bengali}}` +
+      `.landing input,.landing textarea{font-family:${latinFirst}var(--landing-font),${LATER_FAMILIES}!important}` +
+      `.confirmation__details dd{font-family:var(--landing-font),${LATER_FAMILIES}!important}` +
+      `.landing input::placeholder,.landing textarea::placeholder{font-family:${latinFirst}${bengali}}`
     return { preloads, style: `<style>${faces}${rules}</style>`, hash: cut.hash }
   }
 
@@ -277,9 +340,9 @@ export class LandingFonts {
       const cut = JSON.parse(
         await fs.promises.readFile(path.join(this.cacheDir, `runs-${key}.json`), "utf8")
       ) as CutInfo
-      if (typeof cut.hash !== "string" || !Array.isArray(cut.codepoints)) return null
-      for (const weight of FACE_WEIGHTS) {
-        await fs.promises.access(path.join(this.cacheDir, path.basename(landingFontPath(cut.hash, weight))))
+      if (typeof cut.hash !== "string" || !Array.isArray(cut.codepoints) || !Array.isArray(cut.weights)) return null
+      for (const weight of cut.weights) {
+        await fs.promises.access(path.join(this.cacheDir, path.basename(landingFontPath(cut.hash, Number(weight)))))
       }
       // used again: the last the disk's bound removes
       const now = new Date()
@@ -292,16 +355,24 @@ export class LandingFonts {
   }
 
   /** Makes the cut on the worker (one at a time), writes it to disk and keeps it. */
-  private make(key: string, runs: string[]): Promise<CutInfo | null> {
+  private make(key: string, spec: CutSpec): Promise<CutInfo | null> {
     const job = this.queue.then(async () => {
       try {
-        this.fonts ??= await Promise.all(
-          [...this.options.faces].map(
-            async ([weight, file]) =>
-              [weight, new Uint8Array(await fs.promises.readFile(file))] as [FaceWeight, Uint8Array]
+        const fontsKey = spec.kind === "latin" ? `latin:${spec.family}` : "bengali"
+        let fonts = this.fonts.get(fontsKey)
+        if (!fonts) {
+          const files: ReadonlyMap<number, string> = spec.kind === "latin" ? spec.faces : this.options.faces
+          fonts = Promise.all(
+            [...files].map(
+              async ([weight, file]) =>
+                [weight, new Uint8Array(await fs.promises.readFile(file))] as [number, Uint8Array]
+            )
           )
-        )
-        const subset = await this.runJob(runs)
+          // a file that could not be read is read again next time
+          fonts.catch(() => this.fonts.delete(fontsKey))
+          this.fonts.set(fontsKey, fonts)
+        }
+        const subset = await this.runJob({ kind: spec.kind, fonts: await fonts, runs: spec.runs })
         await this.write(key, subset)
         return this.byRuns.get(key) ?? null
       } catch (error) {
@@ -315,12 +386,12 @@ export class LandingFonts {
     return job
   }
 
-  private runJob(runs: string[]): Promise<Subset> {
+  private runJob(job: Omit<FontJob, "id">): Promise<Subset> {
     const worker = this.startWorker()
     const id = this.nextJob++
     return new Promise<Subset>((resolve, reject) => {
       this.jobs.set(id, (answer) => ("subset" in answer ? resolve(answer.subset) : reject(new Error(answer.error))))
-      worker.send({ id, fonts: this.fonts!, runs } satisfies FontJob)
+      worker.send({ id, ...job } satisfies FontJob)
     })
   }
 
@@ -364,7 +435,11 @@ export class LandingFonts {
       await writeWhole(name, face.woff2)
       this.keep(name, makeFile(face.woff2, "font/woff2"))
     }
-    const cut: CutInfo = { hash: subset.hash, codepoints: subset.codepoints }
+    const cut: CutInfo = {
+      hash: subset.hash,
+      codepoints: subset.codepoints,
+      weights: subset.faces.map((face) => face.weight),
+    }
     await writeWhole(`runs-${key}.json`, JSON.stringify(cut))
     this.timings.push(subset.ms)
     if (this.timings.length > 20) this.timings.shift()

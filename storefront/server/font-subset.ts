@@ -22,12 +22,23 @@ import fs from "node:fs"
 import { createRequire } from "node:module"
 import * as hb from "harfbuzzjs"
 import wawoff2 from "wawoff2"
-import { ALWAYS_RUNS, FACE_WEIGHTS, type FaceWeight } from "./font-text"
+import { ALWAYS_LATIN, ALWAYS_RUNS, FACE_WEIGHTS, LATIN_WEIGHTS, type FaceWeight, type LatinWeight } from "./font-text"
 
-export { ALWAYS_RUNS, bengaliRuns, FACE_WEIGHTS, unicodeRange, type FaceWeight } from "./font-text"
+export {
+  ALWAYS_LATIN,
+  ALWAYS_RUNS,
+  bengaliRuns,
+  FACE_WEIGHTS,
+  LATIN_WEIGHTS,
+  latinRuns,
+  shownText,
+  unicodeRange,
+  type FaceWeight,
+  type LatinWeight,
+} from "./font-text"
 
 export type FaceSubset = {
-  weight: FaceWeight
+  weight: FaceWeight | LatinWeight
   /** The cut as woff2. */
   woff2: Buffer
   /** Glyphs kept (of the full font's). */
@@ -72,8 +83,18 @@ function loadSubsetWasm(): Promise<SubsetExports> {
   return subsetWasm
 }
 
-/** hb-subset of `sfnt`: these characters and glyphs, every layout feature, no closure beyond them. */
-function cut(wasm: SubsetExports, sfnt: Uint8Array, codepoints: Iterable<number>, glyphs: Iterable<number>): Buffer {
+/**
+ * hb-subset of `sfnt`: these characters and glyphs, every layout feature; no
+ * closure beyond them unless `closure` (every glyph a kept character's
+ * lookups can reach: small for a Latin face, most of a Bengali one).
+ */
+function cut(
+  wasm: SubsetExports,
+  sfnt: Uint8Array,
+  codepoints: Iterable<number>,
+  glyphs: Iterable<number>,
+  closure = false
+): Buffer {
   const input = wasm.hb_subset_input_create_or_fail!()
   if (!input) throw new Error("hb_subset_input_create_or_fail failed")
   const fontPtr = wasm.malloc!(sfnt.byteLength)
@@ -91,7 +112,9 @@ function cut(wasm: SubsetExports, sfnt: Uint8Array, codepoints: Iterable<number>
     for (const codepoint of codepoints) wasm.hb_set_add!(unicodeSet, codepoint)
     const glyphSet = wasm.hb_subset_input_glyph_set!(input)
     for (const glyph of glyphs) wasm.hb_set_add!(glyphSet, glyph)
-    wasm.hb_subset_input_set_flags!(input, wasm.hb_subset_input_get_flags!(input) | HB_SUBSET_FLAGS_NO_LAYOUT_CLOSURE)
+    if (!closure) {
+      wasm.hb_subset_input_set_flags!(input, wasm.hb_subset_input_get_flags!(input) | HB_SUBSET_FLAGS_NO_LAYOUT_CLOSURE)
+    }
     subset = wasm.hb_subset_or_fail!(face, input)
     if (!subset) throw new Error("hb_subset_or_fail failed")
     const result = wasm.hb_face_reference_blob!(subset)
@@ -139,10 +162,14 @@ function tracedGlyphs(shaper: Shaper, run: string): number[] {
   return glyphs
 }
 
-/** The run as drawn: each glyph's outline, advance, offsets and cluster. */
-function drawn(shaper: Shaper, run: string): string[] {
+/** The run as drawn (with these features beside the default ones): each glyph's outline, advance, offsets and cluster. */
+function drawn(shaper: Shaper, run: string, features: readonly string[] = []): string[] {
   const buffer = bufferOf(run)
-  hb.shape(shaper.font, buffer)
+  hb.shape(
+    shaper.font,
+    buffer,
+    features.map((feature) => hb.Feature.fromString(feature)!)
+  )
   return buffer.getGlyphInfosAndPositions().map((glyph) => {
     let path = shaper.paths.get(glyph.codepoint)
     if (path === undefined) {
@@ -185,10 +212,7 @@ async function cutFace(
  * The cut of the full Bengali faces (`fonts`: woff2 by weight) for these runs
  * (bengaliRuns of the page's texts; ALWAYS_RUNS are added).
  */
-export async function makeSubset(
-  fonts: ReadonlyMap<FaceWeight, Uint8Array>,
-  pageRuns: Iterable<string>
-): Promise<Subset> {
+export async function makeSubset(fonts: ReadonlyMap<number, Uint8Array>, pageRuns: Iterable<string>): Promise<Subset> {
   const started = performance.now()
   const runs = [...new Set([...pageRuns, ...ALWAYS_RUNS])].sort()
   const codepoints = [...new Set(runs.flatMap((run) => [...run].map((char) => char.codePointAt(0)!)))].sort(
@@ -219,12 +243,88 @@ export async function makeSubset(
   }
 }
 
+/** Features a Latin cut is checked with: the defaults, and tabular figures (landing.css's prices and countdown). */
+const LATIN_FEATURES: readonly (readonly string[])[] = [[], ["tnum"]]
+
+/**
+ * The cut of a Latin family's faces (`fonts`: woff2 by weight) for these
+ * runs (latinRuns of the page's shown text; ALWAYS_LATIN is added): their
+ * characters with every glyph the font's lookups reach from them (every
+ * feature: landing.css asks for tabular figures). Each run is shaped with the
+ * cut and the full face and must be drawn alike, or there is no cut.
+ */
+export async function makeLatinSubset(
+  fonts: ReadonlyMap<number, Uint8Array>,
+  pageRuns: Iterable<string>
+): Promise<Subset> {
+  const started = performance.now()
+  const runs = [...new Set([...pageRuns, ...ALWAYS_LATIN])].sort()
+  const codepoints = [...new Set(runs.flatMap((run) => [...run].map((char) => char.codePointAt(0)!)))].sort(
+    (a, b) => a - b
+  )
+  const wasm = await loadSubsetWasm()
+  const hash = createHash("sha256").update(`latin|${codepoints.join(",")}`)
+  const faces: FaceSubset[] = []
+  let mapped: Set<number> | undefined
+  for (const weight of LATIN_WEIGHTS) {
+    const woff2 = fonts.get(weight)
+    if (!woff2) throw new Error(`no ${weight} face to cut`)
+    const sfnt = await wawoff2.decompress(woff2)
+    const sub = cut(wasm, sfnt, codepoints, [0], true)
+    const full = shaper(sfnt)
+    const subShaper = shaper(sub)
+    // a character the face lacks is drawn by the next family: the browser shapes what is on either side of it apart
+    const fullMapped = new Set(new hb.Face(new hb.Blob(sfnt)).collectUnicodes())
+    const drawnRuns = runs.flatMap((run) => splitAtMissing(run, fullMapped))
+    const differing = drawnRuns.find((run) =>
+      LATIN_FEATURES.some((features) => !sameDrawing(drawn(subShaper, run, features), drawn(full, run, features)))
+    )
+    if (differing !== undefined) throw new Error(`the Latin cut draws ${JSON.stringify(differing)} differently`)
+    const faceMapped = new Set(new hb.Face(new hb.Blob(sub)).collectUnicodes())
+    mapped = mapped ? new Set([...mapped].filter((codepoint) => faceMapped.has(codepoint))) : faceMapped
+    hash.update(`|${weight}:`).update(createHash("sha256").update(woff2).digest())
+    faces.push({ weight, woff2: Buffer.from(await wawoff2.compress(sub)), glyphs: glyphCount(sub) })
+  }
+  return {
+    hash: hash.digest("hex").slice(0, 20),
+    // only what every face maps: a character one lacks falls to the next family, never to a box
+    codepoints: [...mapped!].sort((a, b) => a - b),
+    faces,
+    ms: Math.round(performance.now() - started),
+  }
+}
+
+/** `run` in the pieces between characters the face does not map. */
+function splitAtMissing(run: string, mapped: ReadonlySet<number>): string[] {
+  const pieces: string[] = []
+  let piece = ""
+  for (const char of run) {
+    if (mapped.has(char.codePointAt(0)!)) piece += char
+    else if (piece) {
+      pieces.push(piece)
+      piece = ""
+    }
+  }
+  if (piece) pieces.push(piece)
+  return pieces
+}
+
+/** The glyphs a font (sfnt) holds: its maxp table's numGlyphs. */
+function glyphCount(sfnt: Uint8Array): number {
+  const maxp = new hb.Face(new hb.Blob(sfnt)).referenceTable("maxp")
+  return maxp && maxp.length >= 6 ? (maxp[4]! << 8) | maxp[5]! : 0
+}
+
 /** How each run is drawn with this font (woff2 or sfnt): for tests comparing a cut with its full face. */
-export async function drawings(font: Uint8Array, runs: readonly string[]): Promise<string[][]> {
+export async function drawings(
+  font: Uint8Array,
+  runs: readonly string[],
+  features: readonly string[] = []
+): Promise<string[][]> {
   const sfnt =
     font[0] === 0x77 && font[1] === 0x4f && font[2] === 0x46 && font[3] === 0x32 ? await wawoff2.decompress(font) : font
   const fontShaper = shaper(sfnt)
-  return runs.map((run) => drawn(fontShaper, run))
+  return runs.map((run) => drawn(fontShaper, run, features))
 }
 
 /** The characters a font (woff2 or sfnt) maps. */

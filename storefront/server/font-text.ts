@@ -56,3 +56,55 @@ export function unicodeRange(codepoints: readonly number[]): string {
   }
   return parts.join(", ")
 }
+
+/** The weights landing.css gives each of the merchant's Latin families (500 falls to 400, 800 to 700). */
+export const LATIN_WEIGHTS = [400, 600, 700] as const
+export type LatinWeight = (typeof LATIN_WEIGHTS)[number]
+
+/**
+ * Characters every Latin cut holds whatever the page says: the space, the
+ * digits and ASCII's punctuation (prices, counts, the countdown, totals the
+ * app works out and shows after the page's first render), and the letters
+ * FreeType's auto-hinter measures a Latin font's heights on (afblue.dat:
+ * THEZOCQS, HEZLOCUS, fijkdbh, xzroesc, pqgjy). Without them Chromium on
+ * Linux and Android hints the cut's glyphs a pixel away from the full face's.
+ * Other letters only as the page shows them: one the app shows later falls to
+ * the full face.
+ */
+export const ALWAYS_LATIN = ` \u00a00123456789!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~THEZOCQSLUfijkdbhxzroescpqgy`
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }
+
+/** `text` with its HTML character references read (React writes &amp;, &#x27;, &quot;; a merchant's text may hold any). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole
+    const codepoint = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+    return codepoint > 0 && codepoint <= 0x10ffff ? String.fromCodePoint(codepoint) : whole
+  })
+}
+
+/**
+ * What a rendered page shows as text, read from its HTML: text between tags
+ * and the placeholders and values of its fields, without scripts, styles and
+ * the rest of the markup (class names and addresses are never drawn).
+ */
+export function shownText(html: string): string {
+  const body = html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ").replace(/<!--[\s\S]*?-->/g, " ")
+  const parts: string[] = []
+  for (const [, value] of body.matchAll(/\s(?:placeholder|value)="([^"]*)"/gi)) parts.push(value!)
+  parts.push(body.replace(/<[^>]*>/g, " "))
+  return decodeEntities(parts.join(" "))
+}
+
+/**
+ * The runs of `text` a Latin face draws (everything but the Bengali face's
+ * characters), each cut at spaces: words and numbers as a browser shapes them
+ * (a word whose letters are all in a cut is drawn as with the full face).
+ */
+export function latinRuns(text: string): string[] {
+  return text
+    .replace(BENGALI_RUN, " ")
+    .split(/\s+/u)
+    .filter((run) => run.length > 0)
+}

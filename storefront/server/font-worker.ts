@@ -6,14 +6,17 @@
  * order asked. A process, not a worker thread: Node 20 runs no TypeScript in
  * a worker thread through tsx.
  */
-import { makeSubset, type FaceWeight, type Subset } from "./font-subset"
+import { makeLatinSubset, makeSubset, type Subset } from "./font-subset"
 
-export type FontJob = { id: number; fonts: [FaceWeight, Uint8Array][]; runs: string[] }
+/** A cut to make: of the Bengali faces, or of one Latin family's (fonts: woff2 by weight). */
+export type FontJob = { id: number; kind: "bengali" | "latin"; fonts: [number, Uint8Array][]; runs: string[] }
 export type FontJobAnswer = { id: number; subset: Subset } | { id: number; error: string }
 
 if (process.send) {
   process.on("message", (job: FontJob) => {
-    makeSubset(new Map(job.fonts), job.runs).then(
+    const made =
+      job.kind === "latin" ? makeLatinSubset(new Map(job.fonts), job.runs) : makeSubset(new Map(job.fonts), job.runs)
+    made.then(
       (subset) => process.send!({ id: job.id, subset } satisfies FontJobAnswer),
       (error: Error) => process.send!({ id: job.id, error: error.message } satisfies FontJobAnswer)
     )

@@ -5,8 +5,9 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import { FONT_FAMILIES } from "@shop/contract"
 import { LandingFonts, sharedLandingRuns } from "./font-store"
-import { FACE_WEIGHTS, type FaceWeight } from "./font-text"
+import { FACE_WEIGHTS, LATIN_WEIGHTS, type FaceWeight, type LatinWeight } from "./font-text"
 import { fillTemplate, type Renderer } from "./pages"
 import { CONTENT_TYPES, makeFile, type StaticFile } from "./static-files"
 
@@ -86,8 +87,20 @@ function makeLandingFonts(
     if (name) faces.set(weight, path.join(distDir, "assets", name))
   }
   if (faces.size !== FACE_WEIGHTS.length) return null
+  // the merchant's Latin families (packages/fonts/landing.css): a family the build lacks a weight of gets no cut
+  const latinFaces = new Map<string, Map<LatinWeight, string>>()
+  for (const family of FONT_FAMILIES) {
+    const familyFaces = new Map<LatinWeight, string>()
+    for (const weight of LATIN_WEIGHTS) {
+      const face = new RegExp(`^${family.toLowerCase()}-latin-${weight}-normal-[\\w-]+\\.woff2$`)
+      const name = assetNames.find((asset) => face.test(asset))
+      if (name) familyFaces.set(weight, path.join(distDir, "assets", name))
+    }
+    if (familyFaces.size === LATIN_WEIGHTS.length) latinFaces.set(family, familyFaces)
+  }
   return new LandingFonts({
     faces,
+    latinFaces,
     sharedRuns: () => sharedLandingRuns(distDir, manifest),
     cacheDir: options.fontCacheDir,
     waitMs: options.fontWaitMs,
@@ -118,7 +131,11 @@ export async function landingDocument(
   }
   const html = document(renderer, appHtml.landingTemplate, rendered, fonts.head.preloads)
   const headEnd = html.indexOf("</head>")
-  return { html: headEnd < 0 ? html : html.slice(0, headEnd) + fonts.head.style + html.slice(headEnd) }
+  return {
+    html: headEnd < 0 ? html : html.slice(0, headEnd) + fonts.head.style + html.slice(headEnd),
+    // the Latin cut, when it is still being made
+    fontsReady: fonts.ready,
+  }
 }
 
 /** The app's HTML, head and state in a template. */
