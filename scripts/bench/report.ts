@@ -186,6 +186,28 @@ function benchGoals(r: BenchResults): Judged[] {
     ),
     lighthouseGoal(
       lighthouse,
+      "landing, Inter",
+      `Lighthouse landing in Inter performance >= ${GOALS.lighthouseLandingScore}`,
+      (l) => l.score,
+      (v) => v >= GOALS.lighthouseLandingScore
+    ),
+    lighthouseGoal(
+      lighthouse,
+      "landing, Inter",
+      `Lighthouse landing in Inter LCP <= ${GOALS.lighthouseLandingLcpMs} ms`,
+      (l) => l.lcpMs,
+      (v) => v <= GOALS.lighthouseLandingLcpMs,
+      " ms"
+    ),
+    lighthouseGoal(
+      lighthouse,
+      "landing, Inter",
+      `Lighthouse landing in Inter CLS <= ${GOALS.lighthouseLandingCls}`,
+      (l) => l.cls,
+      (v) => v <= GOALS.lighthouseLandingCls
+    ),
+    lighthouseGoal(
+      lighthouse,
       "product",
       `Lighthouse product performance >= ${GOALS.lighthouseProductScore}`,
       (l) => l.score,

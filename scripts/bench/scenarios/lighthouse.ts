@@ -6,7 +6,7 @@
  */
 import { runLighthouse, type LighthouseFigures } from "../lighthouse"
 import { round1, say, type BenchContext } from "./context"
-import { LIGHTHOUSE, LIGHTHOUSE_RUNS, SLUG } from "./settings"
+import { DEFAULT_FONT_SLUG, LIGHTHOUSE, LIGHTHOUSE_RUNS, SLUG } from "./settings"
 
 /** One page as bench.json's `lighthouse.pages` hold it: its figures, or its error. */
 export type LighthousePage = Partial<LighthouseFigures> & { page: string; url: string; error?: string }
@@ -38,6 +38,7 @@ export async function measureLighthousePages({ stack, productId, sample }: Bench
   const edge = stack.edgeUrl!
   const pages = [
     { page: "landing", path: `/landing/${SLUG}` },
+    { page: "landing, Inter", path: `/landing/${DEFAULT_FONT_SLUG}` },
     { page: "product", path: `/shop/product/${productId}` },
     { page: "home", path: "/" },
   ].map(({ page, path }) => ({ page, path, url: `${edge}${path}` }))
