@@ -316,6 +316,28 @@ describe("LandingFonts, the merchant's Latin family", () => {
   }, 120_000)
 })
 
+describe("LandingFonts when something fails", () => {
+  it("a failure while finding a page's cuts sends the page with the full faces and logs it", async () => {
+    const logged: string[] = []
+    const broken = new LandingFonts({
+      faces: FACES,
+      sharedRuns: () => {
+        throw new Error("the build's manifest is unreadable")
+      },
+      cacheDir: tmp,
+      logError: (message) => logged.push(message),
+    })
+    try {
+      expect(await broken.head(PAGE)).toEqual({ head: null })
+      expect(logged).toEqual([
+        "[storefront] landing fonts: the build's manifest is unreadable; the full faces are used",
+      ])
+    } finally {
+      broken.close()
+    }
+  })
+})
+
 describe("the wording every cut holds", () => {
   it("holds every word of the contract's Bengali messages, however the contract was built (its \\u escapes read)", () => {
     const shared = new Set(sharedLandingRuns("/nonexistent", {}))

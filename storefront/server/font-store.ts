@@ -199,6 +199,16 @@ export class LandingFonts {
    * yet (`ready` settles when every cut it lacks is made, or known not to be).
    */
   async head(page: string): Promise<{ head: LandingFontHead | null; ready?: Promise<unknown> }> {
+    try {
+      return await this.cutsOf(page)
+    } catch (error) {
+      // a font's trouble never takes the page down: it goes out with the full faces
+      this.logError(`[storefront] landing fonts: ${(error as Error)?.message ?? error}; the full faces are used`)
+      return { head: null }
+    }
+  }
+
+  private async cutsOf(page: string): Promise<{ head: LandingFontHead | null; ready?: Promise<unknown> }> {
     this.shared ??= [...new Set(this.options.sharedRuns())]
     const family = landingFamily(page)
     const latinFaces = family ? this.options.latinFaces?.get(family) : undefined
