@@ -87,6 +87,34 @@ function lighthouseGoal(
   return { goal, actual: `${v}${unit}`, met: ok(v) }
 }
 
+/** A landing page's three Lighthouse goals: its score, its LCP and its CLS. */
+function landingGoals(lighthouse: LighthousePage[], page: string, name: string): Judged[] {
+  return [
+    lighthouseGoal(
+      lighthouse,
+      page,
+      `Lighthouse ${name} performance >= ${GOALS.lighthouseLandingScore}`,
+      (l) => l.score,
+      (v) => v >= GOALS.lighthouseLandingScore
+    ),
+    lighthouseGoal(
+      lighthouse,
+      page,
+      `Lighthouse ${name} LCP <= ${GOALS.lighthouseLandingLcpMs} ms`,
+      (l) => l.lcpMs,
+      (v) => v <= GOALS.lighthouseLandingLcpMs,
+      " ms"
+    ),
+    lighthouseGoal(
+      lighthouse,
+      page,
+      `Lighthouse ${name} CLS <= ${GOALS.lighthouseLandingCls}`,
+      (l) => l.cls,
+      (v) => v <= GOALS.lighthouseLandingCls
+    ),
+  ]
+}
+
 function benchGoals(r: BenchResults): Judged[] {
   const { listing, landingRead, orders, atScale, flash, edgeLandingHtml, edgeListing, lighthouse } = r
   const maxRss = Math.max(...r.memory.map((m) => m.rssMB))
@@ -162,50 +190,8 @@ function benchGoals(r: BenchResults): Judged[] {
       actual: `${u.ms} ms, peak ${u.peakRssMB} MB`,
       met: u.ms <= GOALS.photoUploadMs && u.peakRssMB <= GOALS.memoryMB,
     })),
-    lighthouseGoal(
-      lighthouse,
-      "landing",
-      `Lighthouse landing performance >= ${GOALS.lighthouseLandingScore}`,
-      (l) => l.score,
-      (v) => v >= GOALS.lighthouseLandingScore
-    ),
-    lighthouseGoal(
-      lighthouse,
-      "landing",
-      `Lighthouse landing LCP <= ${GOALS.lighthouseLandingLcpMs} ms`,
-      (l) => l.lcpMs,
-      (v) => v <= GOALS.lighthouseLandingLcpMs,
-      " ms"
-    ),
-    lighthouseGoal(
-      lighthouse,
-      "landing",
-      `Lighthouse landing CLS <= ${GOALS.lighthouseLandingCls}`,
-      (l) => l.cls,
-      (v) => v <= GOALS.lighthouseLandingCls
-    ),
-    lighthouseGoal(
-      lighthouse,
-      "landing, Inter",
-      `Lighthouse landing in Inter performance >= ${GOALS.lighthouseLandingScore}`,
-      (l) => l.score,
-      (v) => v >= GOALS.lighthouseLandingScore
-    ),
-    lighthouseGoal(
-      lighthouse,
-      "landing, Inter",
-      `Lighthouse landing in Inter LCP <= ${GOALS.lighthouseLandingLcpMs} ms`,
-      (l) => l.lcpMs,
-      (v) => v <= GOALS.lighthouseLandingLcpMs,
-      " ms"
-    ),
-    lighthouseGoal(
-      lighthouse,
-      "landing, Inter",
-      `Lighthouse landing in Inter CLS <= ${GOALS.lighthouseLandingCls}`,
-      (l) => l.cls,
-      (v) => v <= GOALS.lighthouseLandingCls
-    ),
+    ...landingGoals(lighthouse, "landing", "landing"),
+    ...landingGoals(lighthouse, "landing, Inter", "landing in Inter"),
     lighthouseGoal(
       lighthouse,
       "product",
