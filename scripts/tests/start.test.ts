@@ -1,16 +1,23 @@
 import assert from "node:assert/strict"
 import { spawn, execFileSync, type ChildProcess } from "node:child_process"
-import { mkdirSync, rmSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync } from "node:fs"
 import { networkInterfaces } from "node:os"
 import path from "node:path"
 import { after, test } from "node:test"
 import { freePort, ROOT } from "../lib/stack"
 
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx")
+/**
+ * `npm start`'s own command, one Node process loading TypeScript through tsx's hooks. Not tsx's CLI:
+ * it runs the script in a child and, when the child does not confirm a Ctrl-C within 60 ms (a busy
+ * machine), kills it with SIGKILL, leaving PostgreSQL, the backend and the storefront running.
+ */
+const START: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start
+const [startNode, ...startArgs] = START.split(" ")
 
-/** Runs scripts/start.ts; resolves with its output once `until` shows up (or it exits). */
+/** Runs `npm start`'s command; resolves with its output once `until` shows up (or it exits). */
 function start(env: NodeJS.ProcessEnv, until: RegExp, timeoutMs: number) {
-  const child = spawn(tsx, ["scripts/start.ts"], { cwd: ROOT, env: { ...process.env, ...env } })
+  assert.equal(startNode, "node", `npm start runs ${START}`)
+  const child = spawn(process.execPath, startArgs, { cwd: ROOT, env: { ...process.env, ...env } })
   let output = ""
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out; output:\n${output.slice(-3000)}`)), timeoutMs)
