@@ -208,16 +208,27 @@ async function cutFace(
   }
 }
 
+/** `pageRuns` and the runs every cut holds, once each and sorted, and the characters they are made of. */
+function runsWith(pageRuns: Iterable<string>, always: Iterable<string>): { runs: string[]; codepoints: number[] } {
+  const runs = [...new Set([...pageRuns, ...always])].sort()
+  const codepoints = [...new Set(runs.flatMap((run) => [...run].map((char) => char.codePointAt(0)!)))]
+  return { runs, codepoints: codepoints.sort((a, b) => a - b) }
+}
+
+/** The characters a font (sfnt) maps. */
+const mappedBy = (sfnt: Uint8Array) => new Set(new hb.Face(new hb.Blob(sfnt)).collectUnicodes())
+
+/** What every face so far maps: the first face's characters, then those the next one maps too. */
+const common = (sofar: Set<number> | undefined, next: Set<number>) =>
+  sofar ? new Set([...sofar].filter((codepoint) => next.has(codepoint))) : next
+
 /**
  * The cut of the full Bengali faces (`fonts`: woff2 by weight) for these runs
  * (bengaliRuns of the page's texts; ALWAYS_RUNS are added).
  */
 export async function makeSubset(fonts: ReadonlyMap<number, Uint8Array>, pageRuns: Iterable<string>): Promise<Subset> {
   const started = performance.now()
-  const runs = [...new Set([...pageRuns, ...ALWAYS_RUNS])].sort()
-  const codepoints = [...new Set(runs.flatMap((run) => [...run].map((char) => char.codePointAt(0)!)))].sort(
-    (a, b) => a - b
-  )
+  const { runs, codepoints } = runsWith(pageRuns, ALWAYS_RUNS)
   const wasm = await loadSubsetWasm()
   const hash = createHash("sha256").update(codepoints.join(","))
   const faces: FaceSubset[] = []
@@ -229,8 +240,7 @@ export async function makeSubset(fonts: ReadonlyMap<number, Uint8Array>, pageRun
     const woff2 = fonts.get(weight)
     if (!woff2) throw new Error(`no ${weight} face to cut`)
     const face = await cutFace(wasm, woff2, runs, codepoints)
-    const faceMapped = new Set(new hb.Face(new hb.Blob(face.sfnt)).collectUnicodes())
-    mapped = mapped ? new Set([...mapped].filter((codepoint) => faceMapped.has(codepoint))) : faceMapped
+    mapped = common(mapped, mappedBy(face.sfnt))
     hash.update(`|${weight}:`).update(createHash("sha256").update(woff2).digest()).update(face.glyphs.join(","))
     faces.push({ weight, woff2: Buffer.from(await wawoff2.compress(face.sfnt)), glyphs: face.glyphs.length })
   }
@@ -258,10 +268,7 @@ export async function makeLatinSubset(
   pageRuns: Iterable<string>
 ): Promise<Subset> {
   const started = performance.now()
-  const runs = [...new Set([...pageRuns, ...ALWAYS_LATIN])].sort()
-  const codepoints = [...new Set(runs.flatMap((run) => [...run].map((char) => char.codePointAt(0)!)))].sort(
-    (a, b) => a - b
-  )
+  const { runs, codepoints } = runsWith(pageRuns, ALWAYS_LATIN)
   const wasm = await loadSubsetWasm()
   const hash = createHash("sha256").update(`latin|${codepoints.join(",")}`)
   const faces: FaceSubset[] = []
@@ -274,14 +281,13 @@ export async function makeLatinSubset(
     const full = shaper(sfnt)
     const subShaper = shaper(sub)
     // a character the face lacks is drawn by the next family: the browser shapes what is on either side of it apart
-    const fullMapped = new Set(new hb.Face(new hb.Blob(sfnt)).collectUnicodes())
+    const fullMapped = mappedBy(sfnt)
     const drawnRuns = runs.flatMap((run) => splitAtMissing(run, fullMapped))
     const differing = drawnRuns.find((run) =>
       LATIN_FEATURES.some((features) => !sameDrawing(drawn(subShaper, run, features), drawn(full, run, features)))
     )
     if (differing !== undefined) throw new Error(`the Latin cut draws ${JSON.stringify(differing)} differently`)
-    const faceMapped = new Set(new hb.Face(new hb.Blob(sub)).collectUnicodes())
-    mapped = mapped ? new Set([...mapped].filter((codepoint) => faceMapped.has(codepoint))) : faceMapped
+    mapped = common(mapped, mappedBy(sub))
     hash.update(`|${weight}:`).update(createHash("sha256").update(woff2).digest())
     faces.push({ weight, woff2: Buffer.from(await wawoff2.compress(sub)), glyphs: glyphCount(sub) })
   }
@@ -315,21 +321,21 @@ function glyphCount(sfnt: Uint8Array): number {
   return maxp && maxp.length >= 6 ? (maxp[4]! << 8) | maxp[5]! : 0
 }
 
+/** A font as sfnt: a woff2 file ("wOF2") unpacked, anything else as it is. */
+const sfntOf = async (font: Uint8Array) =>
+  font[0] === 0x77 && font[1] === 0x4f && font[2] === 0x46 && font[3] === 0x32 ? wawoff2.decompress(font) : font
+
 /** How each run is drawn with this font (woff2 or sfnt): for tests comparing a cut with its full face. */
 export async function drawings(
   font: Uint8Array,
   runs: readonly string[],
   features: readonly string[] = []
 ): Promise<string[][]> {
-  const sfnt =
-    font[0] === 0x77 && font[1] === 0x4f && font[2] === 0x46 && font[3] === 0x32 ? await wawoff2.decompress(font) : font
-  const fontShaper = shaper(sfnt)
+  const fontShaper = shaper(await sfntOf(font))
   return runs.map((run) => drawn(fontShaper, run, features))
 }
 
 /** The characters a font (woff2 or sfnt) maps. */
 export async function fontCodepoints(font: Uint8Array): Promise<number[]> {
-  const sfnt =
-    font[0] === 0x77 && font[1] === 0x4f && font[2] === 0x46 && font[3] === 0x32 ? await wawoff2.decompress(font) : font
-  return [...new hb.Face(new hb.Blob(sfnt)).collectUnicodes()]
+  return [...mappedBy(await sfntOf(font))]
 }

@@ -76,17 +76,28 @@ async function setProductPicture(ctx: BenchContext, url: string) {
   await editProduct(ctx.stack.url, ctx.cookie, ctx.productId, { image: url })
 }
 
-type LandingGroups = { _id: string; slug: string; hero: Record<string, unknown>; gallery: Record<string, unknown> }
+type LandingGroups = {
+  _id: string
+  slug: string
+  hero: Record<string, unknown>
+  gallery: Record<string, unknown>
+} & Record<string, unknown>
 
-/** The landing page's hero and gallery show `url`. */
-async function setLandingPicture(ctx: BenchContext, url: string) {
-  const headers = { ...JSON_HEADERS, cookie: ctx.cookie }
+/** The seeded landing page (SLUG) as the admin's list gives it. */
+async function seededPage(ctx: BenchContext, headers: Record<string, string>): Promise<LandingGroups> {
   const list = await call<{ data: LandingGroups[] }>(`${ctx.stack.url}/api/admin/landing-pages`, {
     method: "GET",
     headers,
   })
   const page = list.body.data?.find((p) => p.slug === SLUG)
   if (!page) throw new Error(`landing page ${SLUG} not in the admin's list (${list.status})`)
+  return page
+}
+
+/** The landing page's hero and gallery show `url`. */
+async function setLandingPicture(ctx: BenchContext, url: string) {
+  const headers = { ...JSON_HEADERS, cookie: ctx.cookie }
+  const page = await seededPage(ctx, headers)
   const { status, body } = await call(`${ctx.stack.url}/api/admin/landing-pages/${page._id}`, {
     method: "PUT",
     headers,
@@ -104,12 +115,7 @@ async function setLandingPicture(ctx: BenchContext, url: string) {
  */
 async function addDefaultFontLanding(ctx: BenchContext) {
   const headers = { ...JSON_HEADERS, cookie: ctx.cookie }
-  const list = await call<{ data: (LandingGroups & Record<string, unknown>)[] }>(
-    `${ctx.stack.url}/api/admin/landing-pages`,
-    { method: "GET", headers }
-  )
-  const page = list.body.data?.find((p) => p.slug === SLUG)
-  if (!page) throw new Error(`landing page ${SLUG} not in the admin's list (${list.status})`)
+  const page = await seededPage(ctx, headers)
   const groups = ["hero", "benefits", "gallery", "testimonials", "orderForm", "trustBadges", "urgency"] as const
   const { status, body } = await call(`${ctx.stack.url}/api/admin/landing-pages/create`, {
     method: "POST",
